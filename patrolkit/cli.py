@@ -1,0 +1,364 @@
+"""The ``patrolkit`` command.
+
+Every subcommand has ``--help``. Bad input ends with one line on standard error and a non-zero
+exit, never a traceback:
+
+* exit 0 — done (for ``check``: the turn is legal);
+* exit 1 — ``check`` judged the turn illegal;
+* exit 2 — bad input or a refusal (unknown option, unreadable photo, existing output…);
+* exit 3 — ``score``/``check`` could not judge (cells it could not read).
+
+The generator and the companion are imported only by the subcommands that need them, so
+``patrolkit --help`` and the rules stay light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, NoReturn
+
+from patrolkit import __version__
+from patrolkit.errors import KitError, PatrolkitError
+
+GAMES = ("rodeurs", "twelve-patrols", "patrolis", "grand-jeu", "stratego")
+READY = ("rodeurs",)
+PAPERS = ("a4", "letter")
+PRESETS = ("top", "phone", "hard")
+DECODERS = ("zxing", "pyzbar")
+EXIT_ILLEGAL = 1
+EXIT_BAD_INPUT = 2
+EXIT_CANNOT_JUDGE = 3
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
+
+
+def _whole_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, not {value}")
+    return value
+
+
+def _count(text: str) -> int:
+    value = _whole_number(text)
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"expected a count from 1 to 10000, not {value}")
+    return value
+
+
+def _mix(text: str) -> tuple[int, int, int]:
+    parts = text.split(",")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"expected red,yellow,green counts like 16,20,20, not '{text}'"
+        )
+    red, yellow, green = (int(p) for p in parts)
+    return red, yellow, green
+
+
+def _game(text: str) -> str:
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown game '{text}' (the games are {', '.join(GAMES)})"
+        )
+    if text not in READY:
+        raise argparse.ArgumentTypeError(
+            f"{text} is not available yet in this version (available: {', '.join(READY)})"
+        )
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="patrolkit",
+        description="Print-and-play kits for patrol games, and a referee that reads a photo of "
+        "the table.",
+    )
+    parser.add_argument("--version", action="version", version=f"patrolkit {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    kit = commands.add_parser("kit", help="print a complete kit (PDF + kit.json)")
+    kit.add_argument("game", type=_game, help="the game: rodeurs")
+    source = kit.add_mutually_exclusive_group()
+    source.add_argument("--random", action="store_true", help="a random board and start position")
+    source.add_argument("--layout", type=Path, metavar="FILE", help="a hand-made layout (TOML)")
+    kit.add_argument("--seed", type=_whole_number, help="random layout seed (implies --random)")
+    kit.add_argument("--mix", type=_mix, help="random pawn mix red,yellow,green (default 16,20,20)")
+    kit.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    kit.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    kit.add_argument("--out", type=Path, help="output folder (default output/kits/<name>)")
+    kit.add_argument("--force", action="store_true", help="overwrite an existing kit")
+    kit.set_defaults(run=_run_kit)
+
+    boards = commands.add_parser("boards", help="a batch of random boards in one PDF")
+    boards.add_argument("game", type=_game, help="the game: rodeurs")
+    boards.add_argument("--count", type=_count, required=True, help="how many boards")
+    boards.add_argument("--seed", type=_whole_number, default=0, help="first seed (default 0)")
+    boards.add_argument("--mix", type=_mix, help="pawn mix red,yellow,green (default 16,20,20)")
+    boards.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    boards.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    boards.add_argument("--out", type=Path, help="output PDF (default output/boards/...)")
+    boards.add_argument("--force", action="store_true", help="overwrite an existing file")
+    boards.set_defaults(run=_run_boards)
+
+    simulate = commands.add_parser("simulate", help="a virtual-camera photo of a kit on a table")
+    simulate.add_argument("game", type=_game, help="the game: rodeurs")
+    simulate.add_argument("--preset", choices=PRESETS, default="phone", help="camera preset")
+    simulate.add_argument("--seed", type=_whole_number, default=0, help="seed (default 0)")
+    simulate.add_argument("--out", type=Path, required=True, help="photo to write (.jpg or .png)")
+    simulate.add_argument("--kit", type=Path, help="kit folder (default: a random kit of the seed)")
+    simulate.add_argument("--state", help="position in text form (default: a random mid-game)")
+    simulate.add_argument("--turns", type=_whole_number, help="random turns played from the start")
+    simulate.add_argument("--force", action="store_true", help="overwrite existing files")
+    simulate.set_defaults(run=_run_simulate)
+
+    score = commands.add_parser("score", help="read a photo: pawns, jumps left, score")
+    score.add_argument("game", type=_game, help="the game: rodeurs")
+    score.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
+    _reading_options(score)
+    score.set_defaults(run=_run_score)
+
+    check = commands.add_parser("check", help="does AFTER follow BEFORE by one legal turn?")
+    check.add_argument("game", type=_game, help="the game: rodeurs")
+    check.add_argument("before", type=Path, help="photo before the turn")
+    check.add_argument("after", type=Path, help="photo after the turn")
+    check.add_argument("--mover", choices=("white", "black"), help="who played the turn (if known)")
+    _reading_options(check)
+    check.set_defaults(run=_run_check)
+
+    demo = commands.add_parser("demo", help="print a kit, play a game, photograph it, read it")
+    demo.add_argument("--seed", type=_whole_number, default=7, help="seed (default 7)")
+    demo.add_argument("--out", type=Path, default=Path("output/demo"), help="output folder")
+    demo.set_defaults(run=_run_demo)
+    return parser
+
+
+def _reading_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.add_argument("--annotate", type=Path, metavar="OUT", help="write an annotated picture")
+    parser.add_argument("--decoder", choices=DECODERS, default="zxing", help="QR decoder")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing --annotate")
+
+
+# -- kits ------------------------------------------------------------------------------------
+
+
+def _layout_from_args(args: argparse.Namespace) -> Any:
+    from patrolkit.games import rodeurs
+
+    if args.layout is not None:
+        try:
+            import tomllib
+
+            data = tomllib.loads(args.layout.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise KitError(f"There is no layout file at {args.layout}.") from None
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise KitError(f"{args.layout} is not a readable TOML layout ({exc}).") from None
+        layout = rodeurs.layout_from_toml(data, args.layout.stem)
+        return _with_diagonal(layout) if args.diagonal else layout
+    if args.random or args.seed is not None or args.mix is not None:
+        from generator.layouts import random_layout
+
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        return random_layout(seed, mix=args.mix or (16, 20, 20), diagonal=args.diagonal)
+    layout = rodeurs.classic_layout()
+    return _with_diagonal(layout) if args.diagonal else layout
+
+
+def _with_diagonal(layout: Any) -> Any:
+    return replace(layout, board=replace(layout.board, diagonal=True))
+
+
+def _layout_of_kit(manifest: Any) -> Any:
+    """The layout a kit was printed with, from its ``kit.json``."""
+    from patrolkit.games import rodeurs
+
+    start = rodeurs.State.from_text(manifest.layout["start"])
+    name, seed = manifest.layout["name"], manifest.layout["seed"]
+    return rodeurs.Layout(start.board, start.pawns, name, seed)
+
+
+def _layout_label(layout: Any) -> str:
+    return f"seed-{layout.seed}" if layout.seed is not None else layout.name
+
+
+def _run_kit(args: argparse.Namespace) -> int:
+    from generator.rodeurs_kit import write_kit
+
+    layout = _layout_from_args(args)
+    out = args.out or Path("output") / "kits" / f"rodeurs-{_layout_label(layout)}"
+    pdf, manifest = write_kit(layout, out, paper=args.paper, force=args.force)
+    print(f"Rôdeurs kit ({_layout_label(layout)}, board {layout.board.code}, {args.paper}):")
+    print(f"  {pdf}")
+    print(f"  {manifest}")
+    print("Print kit.pdf at 100 % (actual size) and check the ruler on page 1.")
+    return 0
+
+
+def _run_boards(args: argparse.Namespace) -> int:
+    from generator.layouts import random_layout
+    from generator.rodeurs_kit import write_board_batch
+
+    mix = args.mix or (16, 20, 20)
+    layouts = [
+        random_layout(args.seed + i, mix=mix, diagonal=args.diagonal) for i in range(args.count)
+    ]
+    last = args.seed + args.count - 1
+    out = args.out or Path("output") / "boards" / f"rodeurs-seeds-{args.seed}-{last}.pdf"
+    path = write_board_batch(
+        layouts, out, paper=args.paper, force=args.force, progress=_progress_bar("boards")
+    )
+    print(f"{args.count} random Rôdeurs boards (seeds {args.seed}–{last}): {path}")
+    return 0
+
+
+def _progress_bar(what: str) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        end = "\n" if done >= total else ""
+        sys.stderr.write(f"\r{what} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{end}")
+        sys.stderr.flush()
+
+    return show
+
+
+# -- photos ----------------------------------------------------------------------------------
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    from companion.simulate import photograph, random_position, write_photo
+    from generator.layouts import random_layout
+    from generator.rodeurs_kit import write_kit
+    from patrolkit.games import rodeurs
+    from patrolkit.manifest import Manifest
+
+    if args.state is not None and args.turns is not None:
+        raise KitError("Give either --state or --turns, not both.")
+    if args.kit is not None:
+        kit_dir = args.kit
+        layout = _layout_of_kit(Manifest.load(kit_dir / "kit.json"))
+    else:
+        layout = random_layout(args.seed)
+        kit_dir = Path("output") / "kits" / f"rodeurs-seed-{args.seed}"
+        if not (kit_dir / "kit.json").exists():
+            write_kit(layout, kit_dir)
+    if args.state is not None:
+        state = rodeurs.State.from_text(args.state)
+        if state.board != layout.board:
+            raise KitError("That position is on a different board from the kit's.")
+    else:
+        state = random_position(layout, args.seed, turns=args.turns)
+    photo = photograph(kit_dir, state, preset=args.preset, seed=args.seed)
+    image, truth = write_photo(photo, args.out, force=args.force)
+    print(f"photo: {image}")
+    print(f"truth: {truth}")
+    print(f"state: {state.text}")
+    return 0
+
+
+def _run_score(args: argparse.Namespace) -> int:
+    from companion.verdict import score_verdict
+
+    from companion.rodeurs_reader import read_photo
+
+    _refuse_existing(args.annotate, args.force)
+    reading = read_photo(args.photo, decoder=args.decoder)
+    verdict = score_verdict(reading)
+    if args.annotate is not None:
+        from companion.annotate import annotate_score
+
+        annotate_score(args.photo, reading, verdict, args.annotate)
+    _print_verdict(verdict, as_json=args.json, annotated=args.annotate)
+    return EXIT_CANNOT_JUDGE if verdict.get("unreadable") else 0
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from companion.verdict import check_verdict
+
+    from companion.rodeurs_reader import read_photo
+
+    _refuse_existing(args.annotate, args.force)
+    before = read_photo(args.before, decoder=args.decoder)
+    after = read_photo(args.after, decoder=args.decoder)
+    verdict = check_verdict(before, after, mover=args.mover)
+    if args.annotate is not None:
+        from companion.annotate import annotate_check
+
+        annotate_check(args.after, after, verdict, args.annotate)
+    _print_verdict(verdict, as_json=args.json, annotated=args.annotate)
+    if verdict.get("legal") is None:
+        return EXIT_CANNOT_JUDGE
+    return 0 if verdict["legal"] else EXIT_ILLEGAL
+
+
+def _refuse_existing(path: Path | None, force: bool) -> None:
+    if path is not None and path.exists() and not force:
+        raise KitError(f"{path} already exists; add --force to overwrite it.")
+
+
+def _print_verdict(verdict: dict[str, Any], *, as_json: bool, annotated: Path | None) -> None:
+    from companion.verdict import format_verdict
+
+    if as_json:
+        print(json.dumps(verdict, indent=1, ensure_ascii=False))
+    else:
+        print(format_verdict(verdict))
+        if annotated is not None:
+            print(f"annotated picture: {annotated}")
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    from patrolkit.demo import run_demo
+
+    return run_demo(args.out, seed=args.seed)
+
+
+# -- entry point -----------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except PatrolkitError as exc:
+        print(f"patrolkit: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("patrolkit: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:
+        print(f"patrolkit: {exc.strerror or exc} ({exc.filename or 'file'})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # a bug of ours: still one line, details on request
+        if os.environ.get("PATROLKIT_DEBUG"):
+            raise
+        print(
+            f"patrolkit: internal error ({type(exc).__name__}: {exc}); "
+            "run again with PATROLKIT_DEBUG=1 for details",
+            file=sys.stderr,
+        )
+        return 70
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""``patrolkit demo``: the whole flow on built-in defaults.
+
+Print a random Rôdeurs kit, play a complete game with the rules engine, photograph the final
+table with the virtual camera's ``phone`` preset, read the photo back and print the verdict beside
+the score the rules engine computed. Everything goes to one folder (``output/demo`` by default);
+the demo replaces only the files it writes itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+DEMO_FILES = ("kit", "game.txt", "final.jpg", "final.json", "verdict.json", "annotated.png")
+
+
+def run_demo(out: Path, *, seed: int = 7) -> int:
+    """Run the demo into ``out``; 0 if the photo's score matches the rules engine's, else 1."""
+    from companion.annotate import annotate_score
+    from companion.verdict import format_verdict, score_verdict
+
+    from companion.rodeurs_reader import read_photo
+    from companion.simulate import photograph, write_photo
+    from generator.layouts import random_layout
+    from generator.rodeurs_kit import write_kit
+    from patrolkit.games import rodeurs
+
+    out.mkdir(parents=True, exist_ok=True)
+    layout = random_layout(seed)
+    pdf, _ = write_kit(layout, out / "kit", force=True)
+    print(f"1. printed a random Rôdeurs kit (seed {seed}, board {layout.board.code}): {pdf}")
+
+    rng = random.Random(seed)
+    state, moves = layout.state, []
+    while not rodeurs.is_over(state):
+        turn = rng.choice(rodeurs.legal_turns(state))
+        moves.append(f"{state.to_move.name.lower()}: {turn.notation}")
+        state = rodeurs.apply(state, turn)
+    (out / "game.txt").write_text("\n".join(moves) + f"\nfinal: {state.text}\n")
+    engine = rodeurs.result(state)
+    print(f"2. played a complete game of {len(moves)} turns: {out / 'game.txt'}")
+
+    photo = photograph(out / "kit", state, preset="phone", seed=seed)
+    image, _ = write_photo(photo, out / "final.jpg", force=True)
+    print(f"3. photographed the final table (phone preset): {image}")
+
+    reading = read_photo(image)
+    verdict = score_verdict(reading)
+    (out / "verdict.json").write_text(json.dumps(verdict, indent=1, ensure_ascii=False) + "\n")
+    annotate_score(image, reading, verdict, out / "annotated.png")
+    print(f"4. read the photo back: {out / 'verdict.json'}, {out / 'annotated.png'}")
+    print()
+    print(format_verdict(verdict))
+    print()
+    scores = rodeurs.score(state)
+    summary = ", ".join(f"{p.name.lower()} {scores[p].points}" for p in rodeurs.Player)
+    print(f"Rules engine on the game it played: {summary}; {engine.description}")
+    same = verdict.get("state") == state.text.split()[0] and verdict.get("over") is True
+    print("The photo's reading matches the game." if same else "The photo's reading DIFFERS.")
+    return 0 if same else 1

@@ -1,0 +1,29 @@
+"""The project's exception types. Each carries one sentence a player understands."""
+
+
+class PatrolkitError(Exception):
+    """Base of every error patrolkit raises on purpose; its message is one plain sentence."""
+
+
+class PayloadError(PatrolkitError):
+    """A QR payload is not one of ours, is damaged, or is of a version we do not read."""
+
+
+class LayoutError(PatrolkitError):
+    """A board layout or start position breaks a rule of the game."""
+
+
+class NotationError(PatrolkitError):
+    """A position written in text (or JSON) cannot be read."""
+
+
+class IllegalTurn(PatrolkitError):
+    """A turn, or a change between two positions, that the rules do not allow."""
+
+
+class KitError(PatrolkitError):
+    """A kit cannot be made or read: bad option, missing file, refusal to overwrite."""
+
+
+class PhotoError(PatrolkitError):
+    """A photo cannot be read: not an image, truncated, too large, or no board in it."""

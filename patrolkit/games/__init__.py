@@ -1,0 +1,1 @@
+"""One pure rules module per game."""

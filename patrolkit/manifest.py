@@ -1,0 +1,201 @@
+"""The kit manifest, ``kit.json``: the contract between the printed kit and the photo reader.
+
+It lists every printed item, the payload of its QR code and where it is on which sheet, the board
+geometry, and the layout and options in force. The virtual camera and the companion read it; neither
+imports the generator.
+
+Coordinates
+-----------
+* **Page frame**: millimetres from the *top-left* corner of the page, x to the right, y down — so a
+  page rasterised at ``dpi`` maps a point to pixel ``(x, y) * dpi / 25.4``.
+* **Board frame**: millimetres from the top-left corner of the board's cell grid (the outer corner
+  of the cell in the first column and the top row as printed), x to the right, y down.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from patrolkit.errors import KitError
+
+SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned rectangle in millimetres (top-left corner, width, height)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.width / 2, self.y + self.height / 2)
+
+
+@dataclass(frozen=True)
+class QrCode:
+    """A printed QR code: its payload, the box of its modules (quiet zone excluded) and its build.
+
+    ``box`` is in the frame of whatever holds it: the page for :class:`Item`, the board frame for
+    board fiducials. The code is printed upright in that frame: its first row of modules at the top.
+    """
+
+    payload: str
+    box: Box
+    modules: int
+    module_mm: float
+    error_correction: str
+    quiet_modules: float
+
+
+@dataclass(frozen=True)
+class Item:
+    """One printed piece (a token, a card, the board…) on one sheet.
+
+    ``cut`` is the trim box on the page (what the player cuts out), ``qr`` its code if it has one,
+    ``role`` what the piece is in the game's own terms (``pawn``, ``board``…), ``attrs`` the
+    piece's game facts (for a Rôdeurs pawn: ``colour`` and ``serial``).
+    """
+
+    id: str
+    role: str
+    sheet: int
+    cut: Box
+    qr: QrCode | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Fiducial:
+    """A board fiducial: its corner name and its QR code, ``qr.box`` in the board frame."""
+
+    corner: str
+    qr: QrCode
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where the board's cells are: ``sheet``, the grid's top-left corner ``origin`` on that page,
+    ``columns`` x ``rows`` cells of ``cell_mm``, and the fiducials in the board frame."""
+
+    sheet: int
+    origin: tuple[float, float]
+    columns: int
+    rows: int
+    cell_mm: float
+    fiducials: tuple[Fiducial, ...]
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.columns * self.cell_mm, self.rows * self.cell_mm)
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """Everything a kit is, written beside its PDF as ``kit.json``."""
+
+    game: str
+    paper: str
+    page_size: tuple[float, float]
+    pages: int
+    options: dict[str, Any]
+    layout: dict[str, Any]
+    board: BoardGeometry
+    items: tuple[Item, ...]
+    generator: str
+    schema: int = SCHEMA
+
+    def payloads(self, sheet: int | None = None) -> list[str]:
+        """Every QR payload printed (on ``sheet`` only, if given), in print order."""
+        found = [
+            item.qr.payload
+            for item in self.items
+            if item.qr is not None and (sheet is None or item.sheet == sheet)
+        ]
+        if sheet is None or sheet == self.board.sheet:
+            found += [f.qr.payload for f in self.board.fiducials]
+        return found
+
+    def item(self, item_id: str) -> Item:
+        for item in self.items:
+            if item.id == item_id:
+                return item
+        raise KitError(f"The kit has no item '{item_id}'.")
+
+    def by_role(self, role: str) -> list[Item]:
+        return [item for item in self.items if item.role == role]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Manifest:
+        try:
+            if data.get("schema") != SCHEMA:
+                raise KitError(f"This kit.json is schema {data.get('schema')}; we read {SCHEMA}.")
+            board = data["board"]
+            geometry = BoardGeometry(
+                sheet=board["sheet"],
+                origin=tuple(board["origin"]),  # type: ignore[arg-type]
+                columns=board["columns"],
+                rows=board["rows"],
+                cell_mm=board["cell_mm"],
+                fiducials=tuple(Fiducial(f["corner"], _qr(f["qr"])) for f in board["fiducials"]),
+            )
+            items = tuple(
+                Item(
+                    id=i["id"],
+                    role=i["role"],
+                    sheet=i["sheet"],
+                    cut=Box(**i["cut"]),
+                    qr=_qr(i["qr"]) if i.get("qr") else None,
+                    attrs=dict(i.get("attrs", {})),
+                )
+                for i in data["items"]
+            )
+            return cls(
+                game=data["game"],
+                paper=data["paper"],
+                page_size=tuple(data["page_size"]),  # type: ignore[arg-type]
+                pages=data["pages"],
+                options=dict(data["options"]),
+                layout=dict(data["layout"]),
+                board=geometry,
+                items=items,
+                generator=data["generator"],
+                schema=data["schema"],
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise KitError(f"This kit.json is damaged or not one of ours ({exc}).") from None
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
+
+    @classmethod
+    def load(cls, path: Path) -> Manifest:
+        try:
+            data = json.loads(Path(path).read_text())
+        except FileNotFoundError:
+            raise KitError(f"There is no kit file at {path}.") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            raise KitError(f"{path} is not a readable kit.json.") from None
+        if not isinstance(data, dict):
+            raise KitError(f"{path} is not a patrolkit manifest.")
+        return cls.from_json(data)
+
+
+def _qr(data: dict[str, Any]) -> QrCode:
+    return QrCode(
+        payload=data["payload"],
+        box=Box(**data["box"]),
+        modules=data["modules"],
+        module_mm=data["module_mm"],
+        error_correction=data["error_correction"],
+        quiet_modules=data["quiet_modules"],
+    )

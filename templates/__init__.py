@@ -1,0 +1,1 @@
+"""Data files (TOML) installed with patrolkit: classic boards, start positions, styles."""
