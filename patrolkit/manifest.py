@@ -142,7 +142,7 @@ class Manifest:
             board = data["board"]
             geometry = BoardGeometry(
                 sheet=board["sheet"],
-                origin=tuple(board["origin"]),  # type: ignore[arg-type]
+                origin=tuple(board["origin"]),
                 columns=board["columns"],
                 rows=board["rows"],
                 cell_mm=board["cell_mm"],
@@ -162,7 +162,7 @@ class Manifest:
             return cls(
                 game=data["game"],
                 paper=data["paper"],
-                page_size=tuple(data["page_size"]),  # type: ignore[arg-type]
+                page_size=tuple(data["page_size"]),
                 pages=data["pages"],
                 options=dict(data["options"]),
                 layout=dict(data["layout"]),

@@ -1,0 +1,107 @@
+"""Flowing text and pictures into page frames, on the :class:`~generator.page.Sheet`'s own canvas.
+
+ReportLab's platypus lays out the paragraphs; the frames are filled directly on the sheet, so
+flowing pages mix freely with pages drawn by hand in one document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from reportlab.platypus import Flowable, Frame
+
+from generator.page import MM, Sheet
+
+
+class Figure(Flowable):
+    """A picture that paints with a :class:`Sheet` in mm, origin at its own top-left corner."""
+
+    def __init__(
+        self, sheet: Sheet, width_mm: float, height_mm: float, paint: Callable[[Sheet], None]
+    ) -> None:
+        super().__init__()
+        self.sheet = sheet
+        self.width = width_mm * MM
+        self.height = height_mm * MM
+        self.paint = paint
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return (self.width, self.height)
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.translate(0, self.height - self.sheet.paper.height * MM)
+        self.paint(self.sheet)
+        canvas.restoreState()
+
+
+class Group(Flowable):
+    """Flowables kept in one frame: if they do not fit what is left, all move to the next."""
+
+    def __init__(self, parts: Sequence[Flowable]) -> None:
+        super().__init__()
+        self.parts = list(parts)
+        self._sizes: list[tuple[float, float]] = []
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self._sizes = [part.wrap(available_width, available_height) for part in self.parts]
+        self.width = max(w for w, _ in self._sizes)
+        self.height = sum(h for _, h in self._sizes) + sum(
+            part.getSpaceAfter() for part in self.parts[:-1]
+        )
+        return (self.width, self.height)
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return []
+
+    def getSpaceBefore(self) -> float:
+        return float(self.parts[0].getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return float(self.parts[-1].getSpaceAfter())
+
+    def draw(self) -> None:
+        y = self.height
+        for part, (_, h) in zip(self.parts, self._sizes, strict=True):
+            y -= h
+            part.drawOn(self.canv, 0, y)
+            y -= part.getSpaceAfter()
+
+
+def keep_with_next(flow: Sequence[Flowable], heading: Callable[[Flowable], bool]) -> list[Flowable]:
+    """``flow`` with every flowable for which ``heading`` holds grouped with the one after it, so
+    no heading is left alone at the foot of a column."""
+    grouped: list[Flowable] = []
+    index = 0
+    while index < len(flow):
+        if heading(flow[index]) and index + 1 < len(flow):
+            grouped.append(Group(flow[index : index + 2]))
+            index += 2
+        else:
+            grouped.append(flow[index])
+            index += 1
+    return grouped
+
+
+def fill_columns(
+    sheet: Sheet,
+    flow: list[Flowable],
+    boxes: Sequence[tuple[float, float, float, float]],
+) -> None:
+    """Flow ``flow`` (consumed from the front) into ``boxes`` (page mm: x, y, width, height)."""
+    for x, y, width, height in boxes:
+        frame = Frame(
+            x * MM,
+            (sheet.paper.height - y - height) * MM,
+            width * MM,
+            height * MM,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            showBoundary=0,
+        )
+        frame.addFromList(flow, sheet.canvas)
+        if not flow:
+            return

@@ -1,0 +1,389 @@
+"""Pages in millimetres: paper sizes, fonts, margins, crop marks and the print-scale ruler.
+
+Every drawing call of the generator goes through :class:`Sheet`, whose frame is the manifest's
+page frame: millimetres from the page's *top-left* corner, x to the right, y down. Text is placed
+by its baseline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Final
+
+import reportlab
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.platypus import Paragraph
+
+from patrolkit import __version__
+from patrolkit.errors import KitError
+
+MM: Final = mm
+"""PDF points per millimetre."""
+MARGIN_MM: Final = 8.0
+"""Text pages keep this much paper free on every side."""
+MIN_MARGIN_MM: Final = 6.0
+"""No ink at all closer to the paper's edge than this: what home printers can reach."""
+GENERATOR: Final = f"patrolkit {__version__}"
+
+INK: Final = HexColor("#1A1A1A")
+SOFT_INK: Final = HexColor("#555555")
+WHITE: Final = HexColor("#FFFFFF")
+
+FONT: Final = "PK-Vera"
+BOLD: Final = "PK-Vera-Bold"
+ITALIC: Final = "PK-Vera-Italic"
+BOLD_ITALIC: Final = "PK-Vera-BoldItalic"
+CAP_HEIGHT: Final = 0.729
+"""Height of Vera's capitals and digits, in em."""
+_FONT_FILES: Final = {
+    FONT: "Vera.ttf",
+    BOLD: "VeraBd.ttf",
+    ITALIC: "VeraIt.ttf",
+    BOLD_ITALIC: "VeraBI.ttf",
+}
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper size, in millimetres."""
+
+    name: str
+    width: float
+    height: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.width, self.height)
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return (self.width * MM, self.height * MM)
+
+
+PAPERS: Final = {
+    "a4": Paper("a4", 210.0, 297.0),
+    "letter": Paper("letter", 215.9, 279.4),
+}
+
+
+def paper(name: str) -> Paper:
+    """The paper called ``name`` (``a4`` or ``letter``, any case); :class:`KitError` otherwise."""
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        choices = " or ".join(PAPERS)
+        raise KitError(f"There is no paper size '{name}'; choose {choices}.") from None
+
+
+def register_fonts() -> None:
+    """Register the TrueType fonts that ship inside ReportLab (embedded in every PDF)."""
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    folder = Path(reportlab.__file__).resolve().parent / "fonts"
+    for name, filename in _FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
+    pdfmetrics.registerFontFamily(
+        FONT, normal=FONT, bold=BOLD, italic=ITALIC, boldItalic=BOLD_ITALIC
+    )
+
+
+def text_width(text: str, size: float, font: str = FONT) -> float:
+    """Width of ``text`` set in ``font`` at ``size`` points, in millimetres."""
+    return pdfmetrics.stringWidth(text, font, size) / MM
+
+
+def colour(value: str | Color) -> Color:
+    return HexColor(value) if isinstance(value, str) else value
+
+
+class Sheet:
+    """A canvas seen in the page frame (mm from the top-left corner, y down).
+
+    One :class:`Sheet` spans the whole document: :meth:`next_page` ends a page and
+    :attr:`page` counts pages from 1, the numbering the manifest calls ``sheet``.
+    """
+
+    def __init__(self, out: BinaryIO, paper: Paper, *, title: str, subject: str) -> None:
+        register_fonts()
+        self.paper = paper
+        self.canvas = Canvas(
+            out,
+            pagesize=paper.points,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=FONT,
+            initialFontSize=10,
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setAuthor("patrolkit")
+        self.canvas.setCreator(GENERATOR)
+        self.canvas.setProducer(GENERATOR)
+        self.page = 1
+
+    # -- pages ---------------------------------------------------------------------------------
+
+    def next_page(self) -> None:
+        self.canvas.showPage()
+        self.page += 1
+
+    def save(self) -> None:
+        self.canvas.showPage()
+        self.canvas.save()
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """The PDF point (bottom-left origin) of page-frame mm ``(x, y)``."""
+        return (x * MM, (self.paper.height - y) * MM)
+
+    @contextmanager
+    def frame(self, x: float, y: float, *, rotate: float = 0.0) -> Iterator[None]:
+        """Draw in a frame whose origin is page mm ``(x, y)``, turned ``rotate`` degrees
+        clockwise as seen on the page; inside, coordinates are still mm with y down."""
+        c = self.canvas
+        c.saveState()
+        c.translate(*self.point(x, y))
+        c.rotate(-rotate)
+        c.translate(0, -self.paper.height * MM)
+        try:
+            yield
+        finally:
+            c.restoreState()
+
+    # -- shapes ---------------------------------------------------------------------------------
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        *,
+        fill: str | Color | None = None,
+        stroke: str | Color | None = None,
+        line: float = 0.2,
+    ) -> None:
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(colour(fill))
+        if stroke is not None:
+            c.setStrokeColor(colour(stroke))
+            c.setLineWidth(line * MM)
+        px, py = self.point(x, y + height)
+        c.rect(
+            px,
+            py,
+            width * MM,
+            height * MM,
+            stroke=int(stroke is not None),
+            fill=int(fill is not None),
+        )
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: str | Color = INK,
+        width: float = 0.2,
+        cap: int = 0,
+    ) -> None:
+        c = self.canvas
+        c.setStrokeColor(colour(stroke))
+        c.setLineWidth(width * MM)
+        c.setLineCap(cap)
+        c.line(*self.point(x1, y1), *self.point(x2, y2))
+
+    def polygons(
+        self,
+        loops: Sequence[Sequence[tuple[float, float]]],
+        *,
+        fill: str | Color | None = INK,
+        stroke: str | Color | None = None,
+        line: float = 0.2,
+        even_odd: bool = True,
+    ) -> None:
+        """One path of closed polygons (page mm), filled even-odd so inner loops are holes."""
+        c = self.canvas
+        path = c.beginPath()
+        for loop in loops:
+            path.moveTo(*self.point(*loop[0]))
+            for x, y in loop[1:]:
+                path.lineTo(*self.point(x, y))
+            path.close()
+        if fill is not None:
+            c.setFillColor(colour(fill))
+        if stroke is not None:
+            c.setStrokeColor(colour(stroke))
+            c.setLineWidth(line * MM)
+            c.setLineJoin(1)
+        c.drawPath(
+            path,
+            stroke=int(stroke is not None),
+            fill=int(fill is not None),
+            fillMode=FILL_EVEN_ODD if even_odd else 1,
+        )
+
+    def curve(
+        self,
+        points: Sequence[tuple[float, float]],
+        *,
+        stroke: str | Color = INK,
+        width: float = 0.2,
+        cap: int = 1,
+    ) -> None:
+        """A cubic Bézier curve through the four page-mm ``points`` (ends and two controls)."""
+        c = self.canvas
+        c.setStrokeColor(colour(stroke))
+        c.setLineWidth(width * MM)
+        c.setLineCap(cap)
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = (self.point(*p) for p in points)
+        c.bezier(x0, y0, x1, y1, x2, y2, x3, y3)
+
+    def circle(
+        self,
+        x: float,
+        y: float,
+        radius: float,
+        *,
+        fill: str | Color | None = None,
+        stroke: str | Color | None = None,
+        line: float = 0.2,
+    ) -> None:
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(colour(fill))
+        if stroke is not None:
+            c.setStrokeColor(colour(stroke))
+            c.setLineWidth(line * MM)
+        c.circle(
+            *self.point(x, y),
+            radius * MM,
+            stroke=int(stroke is not None),
+            fill=int(fill is not None),
+        )
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float = 9.0,
+        font: str = FONT,
+        fill: str | Color = INK,
+        align: str = "left",
+    ) -> None:
+        """``text`` with its baseline at ``y``; ``align`` is ``left``, ``centre`` or ``right``."""
+        c = self.canvas
+        c.setFillColor(colour(fill))
+        c.setFont(font, size)
+        px, py = self.point(x, y)
+        if align == "centre":
+            c.drawCentredString(px, py, text)
+        elif align == "right":
+            c.drawRightString(px, py, text)
+        else:
+            c.drawString(px, py, text)
+
+    def centred_glyphs(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float,
+        font: str = BOLD,
+        fill: str | Color = INK,
+    ) -> None:
+        """``text`` centred on ``(x, y)`` both ways (by its cap height, for labels in boxes)."""
+        cap = CAP_HEIGHT * size / MM
+        self.text(x, y + cap / 2, text, size=size, font=font, fill=fill, align="centre")
+
+
+# -- marks shared by every kit -------------------------------------------------------------------
+
+RULER_MM: Final = 100.0
+RULER_NOTICE: Final = "Print at 100 % / actual size — check this ruler"
+SCALE_CHECK_MM: Final = 30.0
+"""Height of the boxed notice and ruler that page one of every document carries."""
+RULER_END_TICK_MM: Final = 7.0
+"""The 0 and 100 mm ticks are the longest, so they can be found (and measured) at a glance."""
+RULER_TICK_WIDTH_MM: Final = 0.2
+
+
+_ADVICE = ParagraphStyle("scale-advice", fontName=FONT, fontSize=7.6, leading=9.6, textColor=INK)
+
+
+def draw_ruler(sheet: Sheet, x: float, y: float) -> None:
+    """A 100 mm scale ruler: base line at ``y`` from ``x`` to ``x + 100``, ticks hanging down.
+
+    Ticks every millimetre, longer every 5 and 10, longest at 0 and 100; centimetres numbered.
+    """
+    for step in range(int(RULER_MM) + 1):
+        if step in (0, int(RULER_MM)):
+            length = RULER_END_TICK_MM
+        elif step % 10 == 0:
+            length = 4.5
+        elif step % 5 == 0:
+            length = 3.2
+        else:
+            length = 2.0
+        sheet.line(x + step, y, x + step, y + length, width=RULER_TICK_WIDTH_MM)
+    sheet.line(x, y, x + RULER_MM, y, width=RULER_TICK_WIDTH_MM, cap=2)
+    for cm in range(1, 10):
+        sheet.text(x + cm * 10, y + 8.0, str(cm * 10), size=6.5, align="centre")
+    sheet.text(x, y + 11.2, "0", size=7.5, font=BOLD, align="centre")
+    sheet.text(x + RULER_MM, y + 11.2, "100 mm", size=7.5, font=BOLD, align="centre")
+
+
+def draw_scale_check(sheet: Sheet, x: float, y: float, width: float) -> None:
+    """The print-scale notice and the ruler, boxed, :data:`SCALE_CHECK_MM` tall from ``(x, y)``
+    over ``width`` mm: print at actual size, and check it with the ruler."""
+    sheet.rect(x, y, width, SCALE_CHECK_MM, stroke=INK, line=0.5)
+    sheet.text(x + 4, y + 7.5, RULER_NOTICE, size=11.5, font=BOLD)
+    ruler_x = x + width - 10 - RULER_MM
+    draw_ruler(sheet, ruler_x, y + 12.0)
+    advice = Paragraph(
+        "Turn off “fit to page” or “shrink” in the print dialog. The long marks 0 and 100 must "
+        "be exactly 100 mm (10 cm) apart; if they are not, a photo of the board and tokens "
+        "cannot be read.",
+        _ADVICE,
+    )
+    _, height = advice.wrap((ruler_x - x - 10) * MM, SCALE_CHECK_MM * MM)
+    if height > (SCALE_CHECK_MM - 12) * MM:
+        raise ValueError("the scale check needs more width")
+    advice.drawOn(sheet.canvas, *sheet.point(x + 4, y + 11.0 + height / MM))
+
+
+def crop_marks(
+    sheet: Sheet,
+    xs: Sequence[float],
+    ys: Sequence[float],
+    area: tuple[float, float, float, float],
+    *,
+    clear: float = 2.0,
+    length: float = 4.0,
+) -> None:
+    """Cut marks in line with every cut, outside ``area`` (x, y, width, height, bleed included).
+
+    ``xs`` are the vertical cut lines, ``ys`` the horizontal ones. Each mark stops ``clear`` mm
+    short of the area, so no mark ever touches a piece or its bleed.
+    """
+    left, top, width, height = area
+    right, bottom = left + width, top + height
+    for x in xs:
+        sheet.line(x, top - clear - length, x, top - clear, width=0.2)
+        sheet.line(x, bottom + clear, x, bottom + clear + length, width=0.2)
+    for y in ys:
+        sheet.line(left - clear - length, y, left - clear, y, width=0.2)
+        sheet.line(right + clear, y, right + clear + length, y, width=0.2)
