@@ -275,9 +275,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 
 def _run_score(args: argparse.Namespace) -> int:
-    from companion.verdict import score_verdict
-
     from companion.rodeurs_reader import read_photo
+    from companion.verdict import score_verdict
 
     _refuse_existing(args.annotate, args.force)
     reading = read_photo(args.photo, decoder=args.decoder)
@@ -291,9 +290,8 @@ def _run_score(args: argparse.Namespace) -> int:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from companion.verdict import check_verdict
-
     from companion.rodeurs_reader import read_photo
+    from companion.verdict import check_verdict
 
     _refuse_existing(args.annotate, args.force)
     before = read_photo(args.before, decoder=args.decoder)

@@ -18,10 +18,9 @@ DEMO_FILES = ("kit", "game.txt", "final.jpg", "final.json", "verdict.json", "ann
 def run_demo(out: Path, *, seed: int = 7) -> int:
     """Run the demo into ``out``; 0 if the photo's score matches the rules engine's, else 1."""
     from companion.annotate import annotate_score
-    from companion.verdict import format_verdict, score_verdict
-
     from companion.rodeurs_reader import read_photo
     from companion.simulate import photograph, write_photo
+    from companion.verdict import format_verdict, score_verdict
     from generator.layouts import random_layout
     from generator.rodeurs_kit import write_kit
     from patrolkit.games import rodeurs
@@ -56,6 +55,9 @@ def run_demo(out: Path, *, seed: int = 7) -> int:
     scores = rodeurs.score(state)
     summary = ", ".join(f"{p.name.lower()} {scores[p].points}" for p in rodeurs.Player)
     print(f"Rules engine on the game it played: {summary}; {engine.description}")
-    same = verdict.get("state") == state.text.split()[0] and verdict.get("over") is True
+    expected = engine.winner.name.lower() if engine.winner is not None else None
+    # A photo does not show whose turn it is: compare the pawns and the verdict, not the mover.
+    pawns_match = str(verdict.get("state", "")).split()[:1] == state.text.split()[:1]
+    same = pawns_match and verdict.get("over") is True and verdict.get("winner") == expected
     print("The photo's reading matches the game." if same else "The photo's reading DIFFERS.")
     return 0 if same else 1
