@@ -303,7 +303,7 @@ def _overlap(a: Array, b: Array) -> float:
 
 def _board_zones(manifest: Manifest, grid_mm: float, fiducial_mm: float) -> list[Array]:
     """The grid and each fiducial, grown by the margins given."""
-    board = manifest.board
+    board = manifest.board_geometry
     return [quad(Box(0, 0, *board.size), grid_mm)] + [
         quad(f.qr.box, fiducial_mm) for f in board.fiducials
     ]
@@ -313,7 +313,7 @@ def cover_fiducial(kit: KitRaster, kind: str, seed: int) -> Cover:
     """A plain object of ``kind`` over about half of one fiducial (chosen by the seed), reaching
     off the board and clear of the grid and the other fiducials."""
     rng = np.random.default_rng([seed, 0x0CC1])
-    board = kit.manifest.board
+    board = kit.manifest.board_geometry
     index = int(rng.integers(0, len(board.fiducials)))
     fiducial = board.fiducials[index]
     code = fiducial.qr.box
@@ -354,7 +354,7 @@ def label_beside(kit: KitRaster, seed: int, avoid: list[Array]) -> ForeignLabel:
     label = product_label(foreign_text(seed), kit.sx, kit.sy, seed)
     w, h = label.piece.size_mm
     page_w, page_h = kit.manifest.page_size
-    left, top = -kit.manifest.board.origin[0], -kit.manifest.board.origin[1]
+    left, top = -kit.manifest.board_geometry.origin[0], -kit.manifest.board_geometry.origin[1]
     keep_off = _board_zones(kit.manifest, _CLEAR_MM, 3.0) + avoid
     for _ in range(600):
         angle = float(rng.uniform(-35, 35)) + 90.0 * int(rng.integers(0, 4))
@@ -428,7 +428,7 @@ def photograph(kit_dir: Path, state: State, *, preset: str, seed: int) -> Photo:
     optical = _optical(kit, scene, shot, h, seed)
     light = shot.light
     if light.glare > 0:
-        w_mm, h_mm = kit.manifest.board.size
+        w_mm, h_mm = kit.manifest.board_geometry.size
         spot = project(h, np.array([[shot.glare_at[0] * w_mm, shot.glare_at[1] * h_mm]]))[0]
         light = replace(light, glare_xy=(float(spot[0]), float(spot[1])))
     image, jpeg = develop(optical, light, shot.sensor, seed)
@@ -505,7 +505,7 @@ def _table_raster(manifest: Manifest, shot: Shot, h: Array) -> Raster:
         [[-0.5, -0.5, 1], [w - 0.5, -0.5, 1], [w - 0.5, ht - 0.5, 1], [-0.5, ht - 0.5, 1]]
     )
     rays = frame @ np.linalg.inv(h).T
-    middle = np.array(manifest.board.size) / 2
+    middle = np.array(manifest.board_geometry.size) / 2
     ahead = rays[:, 2] > 1e-12
     if ahead.all():
         seen = rays[:, :2] / rays[:, 2:3]
@@ -520,7 +520,7 @@ def _table_raster(manifest: Manifest, shot: Shot, h: Array) -> Raster:
 
 def _sheetquad(manifest: Manifest) -> Array:
     """The board sheet's corners in board mm."""
-    ox, oy = manifest.board.origin
+    ox, oy = manifest.board_geometry.origin
     return quad(Box(-ox, -oy, *manifest.page_size))
 
 
@@ -574,7 +574,7 @@ def _px(h: Array, points_mm: Array) -> list[list[float]]:
 def _truth(
     kit: KitRaster, state: State, scene: Scene, shot: Shot, h: Array, seed: int
 ) -> dict[str, Any]:
-    board = kit.manifest.board
+    board = kit.manifest.board_geometry
     w_mm, h_mm = board.size
     hidden = {scene.cover.corner: scene.cover.hidden} if scene.cover else {}
     tokens = []

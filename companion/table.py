@@ -520,7 +520,7 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> KitRaster:
     import pypdfium2 as pdfium
 
     pawns = manifest.by_role("pawn")
-    sheets = {manifest.board.sheet} | {item.sheet for item in pawns}
+    sheets = {manifest.board_geometry.sheet} | {item.sheet for item in pawns}
     pages: dict[int, Image] = {}
     try:
         document = pdfium.PdfDocument(str(pdf_path))
@@ -537,7 +537,7 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> KitRaster:
     finally:
         document.close()
     page_w, page_h = manifest.page_size
-    board = pages[manifest.board.sheet]
+    board = pages[manifest.board_geometry.sheet]
     sx, sy = board.shape[1] / page_w, board.shape[0] / page_h
     tokens = {}
     for item in pawns:
@@ -574,7 +574,7 @@ def _printed(page: Image) -> Image:
 
 def _board_code(manifest: Manifest) -> str:
     """The board code the kit's fiducials carry."""
-    for fiducial in manifest.board.fiducials:
+    for fiducial in manifest.board_geometry.fiducials:
         try:
             item = decode(fiducial.qr.payload)
         except PayloadError:
@@ -614,7 +614,7 @@ def lay_tokens(kit: KitRaster, state: State, seed: int, *, any_angle: bool) -> l
     """A token of the right colour for each pawn of ``state`` (each token used once, chosen by
     the seed) and where it lies in its cell; :class:`KitError` if the kit has too few."""
     rng = np.random.default_rng([seed, 0x70CE5])
-    board = kit.manifest.board
+    board = kit.manifest.board_geometry
     stock: dict[str, list[Item]] = {}
     for item in sorted(kit.manifest.by_role("pawn"), key=lambda i: i.id):
         stock.setdefault(str(item.attrs.get("colour", "")).upper(), []).append(item)

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from reportlab.platypus import Flowable, Frame
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Frame, Paragraph
 
-from generator.page import MM, Sheet
+from generator.page import BOLD, FONT, INK, MM, Sheet
+
+BRIEF = ParagraphStyle(
+    "brief", fontName=FONT, fontSize=8.4, leading=10.6, spaceAfter=2.2, textColor=INK
+)
 
 
 class Figure(Flowable):
@@ -105,3 +110,25 @@ def fill_columns(
         frame.addFromList(flow, sheet.canvas)
         if not flow:
             return
+
+
+def brief_box(
+    sheet: Sheet,
+    x: float,
+    bottom: float,
+    width: float,
+    lines: Sequence[tuple[str, str]],
+    *,
+    title: str = "The game in brief",
+) -> float:
+    """A grey box of ``width`` mm ending at ``bottom``: ``title``, then one paragraph per
+    ``(head, text)`` of ``lines`` — the game on one card, a reminder for the table. Returns the
+    box's top."""
+    flow: list[Flowable] = [Paragraph(f"<b>{head}:</b> {text}", BRIEF) for head, text in lines]
+    inner = width - 8
+    height = 11 + sum(p.wrap(inner * MM, 1000)[1] / MM + BRIEF.spaceAfter / MM for p in flow) + 2
+    y = bottom - height
+    sheet.rect(x, y, width, height, fill="#F3F3F3", stroke=INK, line=0.3)
+    sheet.text(x + 4, y + 6.8, title, size=10.5, font=BOLD)
+    fill_columns(sheet, flow, [(x + 4, y + 9.5, inner, height - 9.5)])
+    return y

@@ -72,14 +72,18 @@ PAPERS: Final = {
     "a4": Paper("a4", 210.0, 297.0),
     "letter": Paper("letter", 215.9, 279.4),
 }
+A3: Final = Paper("a3", 297.0, 420.0)
+"""Not one of the usual :data:`PAPERS`: only a kit whose board needs it offers it."""
 
 
-def paper(name: str) -> Paper:
-    """The paper called ``name`` (``a4`` or ``letter``, any case); :class:`KitError` otherwise."""
+def paper(name: str, *, also: Sequence[Paper] = ()) -> Paper:
+    """The paper called ``name`` (``a4`` or ``letter``, or one of ``also``; any case);
+    :class:`KitError` otherwise."""
+    known = {**PAPERS, **{extra.name: extra for extra in also}}
     try:
-        return PAPERS[name.lower()]
+        return known[name.lower()]
     except KeyError:
-        choices = " or ".join(PAPERS)
+        choices = " or ".join(known)
         raise KitError(f"There is no paper size '{name}'; choose {choices}.") from None
 
 
@@ -185,6 +189,55 @@ class Sheet:
             stroke=int(stroke is not None),
             fill=int(fill is not None),
         )
+
+    def round_rect(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        radius: float,
+        *,
+        fill: str | Color | None = None,
+        stroke: str | Color | None = None,
+        line: float = 0.2,
+    ) -> None:
+        """A rectangle with corners rounded to ``radius`` mm."""
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(colour(fill))
+        if stroke is not None:
+            c.setStrokeColor(colour(stroke))
+            c.setLineWidth(line * MM)
+        px, py = self.point(x, y + height)
+        c.roundRect(
+            px,
+            py,
+            width * MM,
+            height * MM,
+            radius * MM,
+            stroke=int(stroke is not None),
+            fill=int(fill is not None),
+        )
+
+    @contextmanager
+    def clip(
+        self, x: float, y: float, width: float, height: float, *, radius: float = 0.0
+    ) -> Iterator[None]:
+        """Draw only inside the rectangle (corners rounded to ``radius`` mm) within the block."""
+        c = self.canvas
+        c.saveState()
+        path = c.beginPath()
+        px, py = self.point(x, y + height)
+        if radius:
+            path.roundRect(px, py, width * MM, height * MM, radius * MM)
+        else:
+            path.rect(px, py, width * MM, height * MM)
+        c.clipPath(path, stroke=0, fill=0)
+        try:
+            yield
+        finally:
+            c.restoreState()
 
     def line(
         self,
@@ -346,23 +399,34 @@ def draw_ruler(sheet: Sheet, x: float, y: float) -> None:
     sheet.text(x + RULER_MM, y + 11.2, "100 mm", size=7.5, font=BOLD, align="centre")
 
 
-def draw_scale_check(sheet: Sheet, x: float, y: float, width: float) -> None:
+def draw_scale_check(
+    sheet: Sheet, x: float, y: float, width: float, *, pieces: str = "the board and tokens"
+) -> None:
     """The print-scale notice and the ruler, boxed, :data:`SCALE_CHECK_MM` tall from ``(x, y)``
-    over ``width`` mm: print at actual size, and check it with the ruler."""
+    over ``width`` mm: print at actual size, and check it with the ruler. ``pieces`` names what
+    a photo could not read if the scale were wrong."""
     sheet.rect(x, y, width, SCALE_CHECK_MM, stroke=INK, line=0.5)
     sheet.text(x + 4, y + 7.5, RULER_NOTICE, size=11.5, font=BOLD)
     ruler_x = x + width - 10 - RULER_MM
     draw_ruler(sheet, ruler_x, y + 12.0)
     advice = Paragraph(
         "Turn off “fit to page” or “shrink” in the print dialog. The long marks 0 and 100 must "
-        "be exactly 100 mm (10 cm) apart; if they are not, a photo of the board and tokens "
-        "cannot be read.",
+        "be exactly 100 mm (10 cm) apart; if they are not, a photo of "
+        f"{pieces} cannot be read.",
         _ADVICE,
     )
     _, height = advice.wrap((ruler_x - x - 10) * MM, SCALE_CHECK_MM * MM)
     if height > (SCALE_CHECK_MM - 12) * MM:
         raise ValueError("the scale check needs more width")
     advice.drawOn(sheet.canvas, *sheet.point(x + 4, y + 11.0 + height / MM))
+
+
+def draw_heading(sheet: Sheet, title: str, note: str) -> None:
+    """A sheet's heading in its top margin: ``title`` in bold, and a line of ``note`` under it."""
+    if text_width(note, 7.5) > sheet.paper.width - 2 * MARGIN_MM:
+        raise ValueError(f"the note '{note}' is wider than the page")
+    sheet.text(MARGIN_MM, MARGIN_MM + 6.0, title, size=11.0, font=BOLD)
+    sheet.text(MARGIN_MM, MARGIN_MM + 11.0, note, size=7.5)
 
 
 def crop_marks(
@@ -387,3 +451,50 @@ def crop_marks(
     for y in ys:
         sheet.line(left - clear - length, y, left - clear, y, width=0.2)
         sheet.line(right + clear, y, right + clear + length, y, width=0.2)
+
+
+@dataclass(frozen=True)
+class PieceGrid:
+    """Where ``count`` rectangular pieces of one size go on a page: rows of ``columns`` trim boxes
+    ``width`` x ``height`` from ``(left, top)``, ``gap`` mm apart, each printed with ``bleed`` (the
+    last row may be short)."""
+
+    left: float
+    top: float
+    columns: int
+    rows: int
+    count: int
+    width: float
+    height: float
+    gap: float
+    bleed: float
+
+    def trim(self, index: int) -> tuple[float, float]:
+        """The top-left corner of piece ``index``'s trim box (page mm)."""
+        row, column = divmod(index, self.columns)
+        return (
+            self.left + column * (self.width + self.gap),
+            self.top + row * (self.height + self.gap),
+        )
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """The vertical and horizontal cut lines of the grid's pieces."""
+        corners = [self.trim(i) for i in range(self.count)]
+        xs = sorted({x + dx for x, _ in corners for dx in (0.0, self.width)})
+        ys = sorted({y + dy for _, y in corners for dy in (0.0, self.height)})
+        return xs, ys
+
+    def area(self) -> tuple[float, float, float, float]:
+        """The block of the grid's pieces, bleeds included."""
+        xs, ys = self.cuts()
+        return (
+            xs[0] - self.bleed,
+            ys[0] - self.bleed,
+            xs[-1] - xs[0] + 2 * self.bleed,
+            ys[-1] - ys[0] + 2 * self.bleed,
+        )
+
+    def crop_marks(self, sheet: Sheet, *, clear: float = 2.0, length: float = 4.0) -> None:
+        """:func:`crop_marks` for every cut of the grid, outside its block."""
+        xs, ys = self.cuts()
+        crop_marks(sheet, xs, ys, self.area(), clear=clear, length=length)

@@ -13,6 +13,7 @@ from functools import lru_cache
 import qrcode
 import qrcode.constants
 import qrcode.exceptions
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from generator.page import MM, WHITE, Sheet, colour
@@ -154,15 +155,18 @@ def draw(
     *,
     quiet_modules: float,
     ink: str = "#000000",
+    light: str | Color | None = WHITE,
 ) -> QrCode:
     """Draw ``code`` upright with its module area's top-left corner at page mm ``(x, y)``.
 
-    The quiet zone (``quiet_modules`` wide on every side) is painted white first. Returns the
-    manifest record of the code, its box in the page frame.
+    The quiet zone (``quiet_modules`` wide on every side) and the light modules are painted
+    ``light`` first (white; ``None`` leaves what lies beneath, for a code drawn again in another
+    ink over a light tint). Returns the manifest record of the code, its box in the page frame.
     """
     side = code.size * module_mm
     quiet = quiet_modules * module_mm
-    sheet.rect(x - quiet, y - quiet, side + 2 * quiet, side + 2 * quiet, fill=WHITE)
+    if light is not None:
+        sheet.rect(x - quiet, y - quiet, side + 2 * quiet, side + 2 * quiet, fill=light)
     # The path is written in whole modules, in a frame scaled to one module, y down: small exact
     # numbers in the PDF, and one even-odd fill for the whole code.
     canvas = sheet.canvas

@@ -20,7 +20,7 @@ from typing import Final
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from generator.flow import fill_columns
+from generator.flow import brief_box, fill_columns
 from generator.kit import manifest_bytes, refuse_overwrite, write_bytes
 from generator.page import (
     BOLD,
@@ -28,7 +28,6 @@ from generator.page import (
     GENERATOR,
     INK,
     MARGIN_MM,
-    MM,
     SCALE_CHECK_MM,
     SOFT_INK,
     Sheet,
@@ -63,7 +62,6 @@ _HEAD = ParagraphStyle(
     "cover-head", parent=_BODY, fontName=BOLD, fontSize=11, leading=14, spaceBefore=5
 )
 _ITEM = ParagraphStyle("cover-item", parent=_BODY, leftIndent=9, bulletIndent=1.5, spaceAfter=2.5)
-_BRIEF = ParagraphStyle("cover-brief", parent=_BODY, fontSize=8.4, leading=10.6, spaceAfter=2.2)
 
 
 def options(layout: Layout) -> dict[str, object]:
@@ -296,13 +294,7 @@ def _brief(sheet: Sheet, x: float, bottom: float, width: float) -> None:
             "tie, more red loses, then more yellow; otherwise it is a draw.",
         ),
     )
-    flow = [Paragraph(f"<b>{head}:</b> {text}", _BRIEF) for head, text in lines]
-    inner = width - 8
-    height = 11 + sum(p.wrap(inner * MM, 1000)[1] / MM + _BRIEF.spaceAfter / MM for p in flow) + 2
-    y = bottom - height
-    sheet.rect(x, y, width, height, fill="#F3F3F3", stroke=INK, line=0.3)
-    sheet.text(x + 4, y + 6.8, "The game in brief", size=10.5, font=BOLD)
-    fill_columns(sheet, list(flow), [(x + 4, y + 9.5, inner, height - 9.5)])
+    brief_box(sheet, x, bottom, width, lines)
 
 
 # -- the index of a batch -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, MIN_MARGIN_MM, Paper, Sheet, crop_marks
+from generator.page import BOLD, MIN_MARGIN_MM, Paper, PieceGrid, Sheet
 from generator.rodeurs_board import LETTER_INK, PAWN_LETTER, PAWN_NAME
 from patrolkit.games.rodeurs import Layout, PawnColour
 from patrolkit.manifest import Box, Item
@@ -63,41 +63,7 @@ def pawns_for(layout: Layout) -> list[Pawn]:
     return pawns
 
 
-@dataclass(frozen=True)
-class TokenGrid:
-    """Where one page's ``count`` tokens go: rows of ``columns`` trim boxes from ``(left, top)``."""
-
-    left: float
-    top: float
-    columns: int
-    rows: int
-    count: int
-
-    def trim(self, index: int) -> tuple[float, float]:
-        """The top-left corner of token ``index``'s trim box (page mm)."""
-        row, column = divmod(index, self.columns)
-        pitch = TOKEN + GAP_MM
-        return (self.left + column * pitch, self.top + row * pitch)
-
-    def cuts(self) -> tuple[list[float], list[float]]:
-        """The vertical and horizontal cut lines of the page's tokens."""
-        corners = [self.trim(i) for i in range(self.count)]
-        xs = sorted({x + dx for x, _ in corners for dx in (0.0, TOKEN)})
-        ys = sorted({y + dy for _, y in corners for dy in (0.0, TOKEN)})
-        return xs, ys
-
-    def area(self) -> tuple[float, float, float, float]:
-        """The block of the page's tokens, bleeds included."""
-        xs, ys = self.cuts()
-        return (
-            xs[0] - BLEED,
-            ys[0] - BLEED,
-            xs[-1] - xs[0] + 2 * BLEED,
-            ys[-1] - ys[0] + 2 * BLEED,
-        )
-
-
-def page_grids(paper: Paper, count: int) -> list[TokenGrid]:
+def page_grids(paper: Paper, count: int) -> list[PieceGrid]:
     """Where ``count`` tokens go: one grid per page, as few pages as fit, each grid holding its
     page's tokens (the last one may be short) and centred below the sheet's heading.
 
@@ -115,7 +81,7 @@ def page_grids(paper: Paper, count: int) -> list[TokenGrid]:
         page_rows = -(-held // columns)
         height = page_rows * pitch - GAP_MM
         top = round(HEADER_MM + (paper.height - HEADER_MM - height) / 2, 3)
-        grids.append(TokenGrid(left, top, columns, page_rows, held))
+        grids.append(PieceGrid(left, top, columns, page_rows, held, TOKEN, TOKEN, GAP_MM, BLEED))
     return grids
 
 
@@ -135,12 +101,11 @@ def draw_token_pages(sheet: Sheet, pawns: Sequence[Pawn], heading: str) -> list[
             x, y = grid.trim(index)
             items.append(draw_token(sheet, pawn, x, y))
         start += grid.count
-        xs, ys = grid.cuts()
-        crop_marks(sheet, xs, ys, grid.area(), clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
+        grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
     return items
 
 
-def _heading(sheet: Sheet, heading: str, grid: TokenGrid, page: int, pages: int) -> None:
+def _heading(sheet: Sheet, heading: str, grid: PieceGrid, page: int, pages: int) -> None:
     top = grid.top - BLEED - MARK_CLEAR_MM - MARK_LENGTH_MM
     title = heading if pages == 1 else f"{heading} ({page} of {pages})"
     sheet.text(grid.left, top - 6.5, title, size=11.0, font=BOLD)

@@ -1,8 +1,8 @@
 """The kit manifest, ``kit.json``: the contract between the printed kit and the photo reader.
 
 It lists every printed item, the payload of its QR code and where it is on which sheet, the board
-geometry, and the layout and options in force. The virtual camera and the companion read it; neither
-imports the generator.
+geometry (for a game played on a printed board), and the layout and options in force. The virtual
+camera and the companion read it; neither imports the generator.
 
 Coordinates
 -----------
@@ -43,7 +43,8 @@ class QrCode:
     """A printed QR code: its payload, the box of its modules (quiet zone excluded) and its build.
 
     ``box`` is in the frame of whatever holds it: the page for :class:`Item`, the board frame for
-    board fiducials. The code is printed upright in that frame: its first row of modules at the top.
+    board fiducials. The code is printed upright in that frame (its first row of modules at the
+    top) unless ``rotation`` says it is turned that many degrees clockwise within ``box``.
     """
 
     payload: str
@@ -52,6 +53,7 @@ class QrCode:
     module_mm: float
     error_correction: str
     quiet_modules: float
+    rotation: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ class BoardGeometry:
 
 @dataclass(frozen=True)
 class Manifest:
-    """Everything a kit is, written beside its PDF as ``kit.json``."""
+    """Everything a kit is, written beside its PDF as ``kit.json``. ``board`` is ``None`` for a
+    game with no printed board."""
 
     game: str
     paper: str
@@ -106,7 +109,7 @@ class Manifest:
     pages: int
     options: dict[str, Any]
     layout: dict[str, Any]
-    board: BoardGeometry
+    board: BoardGeometry | None
     items: tuple[Item, ...]
     generator: str
     schema: int = SCHEMA
@@ -118,9 +121,17 @@ class Manifest:
             for item in self.items
             if item.qr is not None and (sheet is None or item.sheet == sheet)
         ]
-        if sheet is None or sheet == self.board.sheet:
+        if self.board is not None and (sheet is None or sheet == self.board.sheet):
             found += [f.qr.payload for f in self.board.fiducials]
         return found
+
+    @property
+    def board_geometry(self) -> BoardGeometry:
+        """:attr:`board`, for a kit of a game played on a printed board; :class:`KitError` if the
+        kit has none."""
+        if self.board is None:
+            raise KitError(f"This {self.game} kit has no printed board.")
+        return self.board
 
     def item(self, item_id: str) -> Item:
         for item in self.items:
@@ -140,13 +151,19 @@ class Manifest:
             if data.get("schema") != SCHEMA:
                 raise KitError(f"This kit.json is schema {data.get('schema')}; we read {SCHEMA}.")
             board = data["board"]
-            geometry = BoardGeometry(
-                sheet=board["sheet"],
-                origin=tuple(board["origin"]),
-                columns=board["columns"],
-                rows=board["rows"],
-                cell_mm=board["cell_mm"],
-                fiducials=tuple(Fiducial(f["corner"], _qr(f["qr"])) for f in board["fiducials"]),
+            geometry = (
+                None
+                if board is None
+                else BoardGeometry(
+                    sheet=board["sheet"],
+                    origin=tuple(board["origin"]),
+                    columns=board["columns"],
+                    rows=board["rows"],
+                    cell_mm=board["cell_mm"],
+                    fiducials=tuple(
+                        Fiducial(f["corner"], _qr(f["qr"])) for f in board["fiducials"]
+                    ),
+                )
             )
             items = tuple(
                 Item(
@@ -198,4 +215,5 @@ def _qr(data: dict[str, Any]) -> QrCode:
         module_mm=data["module_mm"],
         error_correction=data["error_correction"],
         quiet_modules=data["quiet_modules"],
+        rotation=data.get("rotation", 0),
     )
