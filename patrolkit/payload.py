@@ -5,6 +5,18 @@ A payload is short text in the QR *alphanumeric* charset (digits, upper-case let
 
     PK1:RD:P:G07          a Rôdeurs pawn, green, serial 7
     PK1:RD:F:NW:0K3F9Q    a Rôdeurs board fiducial, north-west corner, board code 0K3F9Q
+    PK1:TP:C:4K2ZQ:3:N3+B:-:S6:A
+                          a 12 Patrols region card: deck 4K2ZQ, card 3, its north, east, south
+                          and west edges (``-`` for an edge without requirements)
+    PK1:TP:D:B2:4         the face of a 12 Patrols die showing 4 (blue die 2)
+    PK1:TP:Q:Y1           a 12 Patrols cube (yellow cube 1)
+    PK1:PT:T:C2:07        a Patrolis step tile: a curve of player 2, serial 7
+    PK1:PT:O:B1           a Patrolis objective, the first blue one
+    PK1:PT:F:NW:3HFQ9C:12:20
+                          a Patrolis board fiducial: north-west corner of the sheet in column
+                          1, row 2 (from the south-west) of map 3HFQ9C, printed with 20 mm cells
+    PK1:PT:M:3HFQ9C:13:G0000000DR…
+                          part 1 of 3 of the code of map 3HFQ9C
 
 * ``PK1`` — the project mark and the format version. A code without it is foreign.
 * ``RD`` — the game; every payload names its game.
@@ -99,9 +111,249 @@ class RodeursFiducial:
         return cls(Corner(match.group(1)), match.group(2))
 
 
-Item = RodeursPawn | RodeursFiducial
-KINDS: dict[tuple[Game, str], type[RodeursPawn] | type[RodeursFiducial]] = {
-    (cls.GAME, cls.KIND): cls for cls in (RodeursPawn, RodeursFiducial)
+_REQUIREMENT = r"(?:N[0-9]{1,2}|A|B|C|S[0-9]{1,2})"
+_EDGE = rf"(?:-|{_REQUIREMENT}(?:\+{_REQUIREMENT})*)"
+
+
+@dataclass(frozen=True)
+class PatrolsCard:
+    """A 12 Patrols region card: its deck's id, its number in the deck (1 to 9) and its edges.
+
+    ``edges`` is the card's code (north, east, south, west, see
+    :attr:`patrolkit.games.twelve_patrols.Card.code`); the card's name is not carried, the deck
+    id and number find it.
+    """
+
+    deck: str
+    number: int
+    edges: str
+
+    GAME: ClassVar[Game] = Game.TWELVE_PATROLS
+    KIND: ClassVar[str] = "C"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        rf"([0-9A-Z]{{5}}):([1-9]):({_EDGE}:{_EDGE}:{_EDGE}:{_EDGE})"
+    )
+
+    def fields(self) -> str:
+        return f"{self.deck}{SEPARATOR}{self.number}{SEPARATOR}{self.edges}"
+
+    @classmethod
+    def parse(cls, fields: str) -> PatrolsCard:
+        match = cls.PATTERN.fullmatch(fields)
+        if match is None:
+            raise PayloadError(
+                f"'{fields}' is not a 12 Patrols card (deck id, card number 1 to 9, four edges)."
+            )
+        return cls(match.group(1), int(match.group(2)), match.group(3))
+
+
+@dataclass(frozen=True)
+class PatrolsDie:
+    """One face of a 12 Patrols die: the die's colour letter (``W``, ``Y`` or ``B``), its serial
+    (1 to 3) and the value that face shows. Every face carries its own code, so the code read on
+    top tells the value."""
+
+    colour: str
+    serial: int
+    value: int
+
+    GAME: ClassVar[Game] = Game.TWELVE_PATROLS
+    KIND: ClassVar[str] = "D"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"([WYB])([1-3]):([1-6])")
+
+    def fields(self) -> str:
+        return f"{self.colour}{self.serial}{SEPARATOR}{self.value}"
+
+    @classmethod
+    def parse(cls, fields: str) -> PatrolsDie:
+        match = cls.PATTERN.fullmatch(fields)
+        if match is None:
+            raise PayloadError(
+                f"'{fields}' is not a 12 Patrols die face (colour W, Y or B, serial 1 to 3,"
+                " value 1 to 6)."
+            )
+        return cls(match.group(1), int(match.group(2)), int(match.group(3)))
+
+
+@dataclass(frozen=True)
+class PatrolsCube:
+    """A 12 Patrols cube: its colour letter (``W``, ``Y`` or ``B``) and serial (1 to 3)."""
+
+    colour: str
+    serial: int
+
+    GAME: ClassVar[Game] = Game.TWELVE_PATROLS
+    KIND: ClassVar[str] = "Q"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"([WYB])([1-3])")
+
+    def fields(self) -> str:
+        return f"{self.colour}{self.serial}"
+
+    @classmethod
+    def parse(cls, fields: str) -> PatrolsCube:
+        match = cls.PATTERN.fullmatch(fields)
+        if match is None:
+            raise PayloadError(
+                f"'{fields}' is not a 12 Patrols cube (colour W, Y or B, serial 1 to 3)."
+            )
+        return cls(match.group(1), int(match.group(2)))
+
+
+@dataclass(frozen=True)
+class PatrolisStep:
+    """A Patrolis step tile: its shape (``S`` straight, ``C`` curve, ``X`` crossing), its
+    owner (player 1 to 6) and its serial among the owner's tiles. The code is printed upright
+    on the tile with the straight running north–south and the curve joining north and east, so
+    the code's own orientation gives the tile's rotation."""
+
+    shape: str
+    player: int
+    serial: int
+
+    GAME: ClassVar[Game] = Game.PATROLIS
+    KIND: ClassVar[str] = "T"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"([SCX])([1-6]):(\d{2})")
+
+    def fields(self) -> str:
+        return f"{self.shape}{self.player}{SEPARATOR}{self.serial:02d}"
+
+    @classmethod
+    def parse(cls, fields: str) -> PatrolisStep:
+        match = cls.PATTERN.fullmatch(fields)
+        if match is None:
+            raise PayloadError(
+                f"'{fields}' is not a Patrolis step (shape S, C or X, player 1 to 6, two digits)."
+            )
+        return cls(match.group(1), int(match.group(2)), int(match.group(3)))
+
+
+@dataclass(frozen=True)
+class PatrolisObjective:
+    """A Patrolis objective: its colour letter (``B``, ``R``, ``G`` or ``Y``) and which of the
+    two of that colour it is."""
+
+    colour: str
+    number: int
+
+    GAME: ClassVar[Game] = Game.PATROLIS
+    KIND: ClassVar[str] = "O"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"([BRGY])([12])")
+
+    def fields(self) -> str:
+        return f"{self.colour}{self.number}"
+
+    @classmethod
+    def parse(cls, fields: str) -> PatrolisObjective:
+        match = cls.PATTERN.fullmatch(fields)
+        if match is None:
+            raise PayloadError(
+                f"'{fields}' is not a Patrolis objective (colour B, R, G or Y, number 1 or 2)."
+            )
+        return cls(match.group(1), int(match.group(2)))
+
+
+@dataclass(frozen=True)
+class PatrolisFiducial:
+    """A fiducial near a corner of one sheet of a Patrolis board: the corner, the map's digest,
+    the sheet's column (1 = west) and row (1 = south) in the assembled board, and the printed
+    cell size in mm; with the map's size these place the code in the sheet's cell frame (see
+    :class:`patrolkit.sizes.Patrolis`)."""
+
+    corner: Corner
+    digest: str
+    column: int
+    row: int
+    cell_mm: int
+
+    GAME: ClassVar[Game] = Game.PATROLIS
+    KIND: ClassVar[str] = "F"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"(NW|NE|SE|SW):([0-9A-Z]{6}):([1-9])([1-9]):([0-9]{2})"
+    )
+
+    def fields(self) -> str:
+        return SEPARATOR.join(
+            (self.corner.value, self.digest, f"{self.column}{self.row}", f"{self.cell_mm:02d}")
+        )
+
+    @classmethod
+    def parse(cls, fields: str) -> PatrolisFiducial:
+        match = cls.PATTERN.fullmatch(fields)
+        if match is None:
+            raise PayloadError(
+                f"'{fields}' is not a Patrolis fiducial (corner, map digest, sheet column and "
+                "row, cell size)."
+            )
+        corner, digest, column, row, cell = match.groups()
+        return cls(Corner(corner), digest, int(column), int(row), int(cell))
+
+
+@dataclass(frozen=True)
+class PatrolisMapPart:
+    """One part of a Patrolis map's code: the map's digest, the part's number and the count of
+    parts, and its chunk of :attr:`patrolkit.games.patrolis.Map.code`. Joined in order, the
+    chunks give the code, whose map's digest must be the one every part names."""
+
+    digest: str
+    part: int
+    parts: int
+    chunk: str
+
+    GAME: ClassVar[Game] = Game.PATROLIS
+    KIND: ClassVar[str] = "M"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"([0-9A-Z]{6}):([1-9])([1-9]):([0-9A-Z]{1,80})"
+    )
+
+    def fields(self) -> str:
+        return SEPARATOR.join((self.digest, f"{self.part}{self.parts}", self.chunk))
+
+    @classmethod
+    def parse(cls, fields: str) -> PatrolisMapPart:
+        match = cls.PATTERN.fullmatch(fields)
+        if match is None or int(match.group(2)) > int(match.group(3)):
+            raise PayloadError(
+                f"'{fields}' is not a part of a Patrolis map code (digest, part and count, "
+                "up to 80 characters of the code)."
+            )
+        return cls(match.group(1), int(match.group(2)), int(match.group(3)), match.group(4))
+
+
+Item = (
+    RodeursPawn
+    | RodeursFiducial
+    | PatrolsCard
+    | PatrolsDie
+    | PatrolsCube
+    | PatrolisStep
+    | PatrolisObjective
+    | PatrolisFiducial
+    | PatrolisMapPart
+)
+Kind = (
+    type[RodeursPawn]
+    | type[RodeursFiducial]
+    | type[PatrolsCard]
+    | type[PatrolsDie]
+    | type[PatrolsCube]
+    | type[PatrolisStep]
+    | type[PatrolisObjective]
+    | type[PatrolisFiducial]
+    | type[PatrolisMapPart]
+)
+KINDS: dict[tuple[Game, str], Kind] = {
+    (cls.GAME, cls.KIND): cls
+    for cls in (
+        RodeursPawn,
+        RodeursFiducial,
+        PatrolsCard,
+        PatrolsDie,
+        PatrolsCube,
+        PatrolisStep,
+        PatrolisObjective,
+        PatrolisFiducial,
+        PatrolisMapPart,
+    )
 }
 
 
