@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -41,6 +42,11 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, not a usage dump."""
 
     def error(self, message: str) -> NoReturn:
+        match = re.match(r"argument (?:GAME|game): invalid choice: '([^']*)'", message)
+        if match and match.group(1) in GAMES:
+            message = f"{match.group(1)} is not available yet in this version"
+        elif match:
+            message = f"unknown game '{match.group(1)}' (the games are {', '.join(GAMES)})"
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
 
 
@@ -71,6 +77,13 @@ def _mix(text: str) -> tuple[int, int, int]:
     return red, yellow, green
 
 
+def _players(text: str) -> int:
+    value = _whole_number(text)
+    if not 2 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"expected 2 to 6 players, not {value}")
+    return value
+
+
 def _game(text: str) -> str:
     if text not in GAMES:
         raise argparse.ArgumentTypeError(
@@ -94,17 +107,25 @@ def build_parser() -> argparse.ArgumentParser:
     commands.required = True
 
     kit = commands.add_parser("kit", help="print a complete kit (PDF + kit.json)")
-    kit.add_argument("game", type=_game, help="the game: rodeurs")
-    source = kit.add_mutually_exclusive_group()
+    kits = kit.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+    kits.required = True
+
+    rodeurs = kits.add_parser("rodeurs", help="Rôdeurs: board, 56 pawn tokens, rules")
+    source = rodeurs.add_mutually_exclusive_group()
     source.add_argument("--random", action="store_true", help="a random board and start position")
     source.add_argument("--layout", type=Path, metavar="FILE", help="a hand-made layout (TOML)")
-    kit.add_argument("--seed", type=_whole_number, help="random layout seed (implies --random)")
-    kit.add_argument("--mix", type=_mix, help="random pawn mix red,yellow,green (default 16,20,20)")
-    kit.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
-    kit.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
-    kit.add_argument("--out", type=Path, help="output folder (default output/kits/<name>)")
-    kit.add_argument("--force", action="store_true", help="overwrite an existing kit")
-    kit.set_defaults(run=_run_kit)
+    rodeurs.add_argument("--seed", type=_whole_number, help="random layout seed (implies --random)")
+    rodeurs.add_argument("--mix", type=_mix, help="random pawn mix red,yellow,green (16,20,20)")
+    rodeurs.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    _kit_options(rodeurs, PAPERS)
+    rodeurs.set_defaults(run=_run_kit_rodeurs)
+
+    patrolis = kits.add_parser("patrolis", help="Patrolis: two maps, step tiles, objectives")
+    patrolis.add_argument("--seed", type=_whole_number, default=0, help="map seed (default 0)")
+    patrolis.add_argument("--players", type=_players, default=2, help="players, 2 to 6 (default 2)")
+    patrolis.add_argument("--size", type=_whole_number, default=16, help="cells a side (16)")
+    _kit_options(patrolis, (*PAPERS, "a3"))
+    patrolis.set_defaults(run=_run_kit_patrolis)
 
     boards = commands.add_parser("boards", help="a batch of random boards in one PDF")
     boards.add_argument("game", type=_game, help="the game: rodeurs")
@@ -147,6 +168,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", type=Path, default=Path("output/demo"), help="output folder")
     demo.set_defaults(run=_run_demo)
     return parser
+
+
+def _kit_options(parser: argparse.ArgumentParser, papers: tuple[str, ...]) -> None:
+    parser.add_argument("--paper", choices=papers, default="a4", help="paper size (default a4)")
+    parser.add_argument("--out", type=Path, help="output folder (default output/kits/<name>)")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing kit")
 
 
 def _reading_options(parser: argparse.ArgumentParser) -> None:
@@ -199,17 +226,32 @@ def _layout_label(layout: Any) -> str:
     return f"seed-{layout.seed}" if layout.seed is not None else layout.name
 
 
-def _run_kit(args: argparse.Namespace) -> int:
+def _run_kit_rodeurs(args: argparse.Namespace) -> int:
     from generator.rodeurs_kit import write_kit
 
     layout = _layout_from_args(args)
     out = args.out or Path("output") / "kits" / f"rodeurs-{_layout_label(layout)}"
-    pdf, manifest = write_kit(layout, out, paper=args.paper, force=args.force)
-    print(f"Rôdeurs kit ({_layout_label(layout)}, board {layout.board.code}, {args.paper}):")
-    print(f"  {pdf}")
-    print(f"  {manifest}")
-    print("Print kit.pdf at 100 % (actual size) and check the ruler on page 1.")
+    files = write_kit(layout, out, paper=args.paper, force=args.force)
+    _kit_written(f"Rôdeurs kit ({_layout_label(layout)}, board {layout.board.code})", args, files)
     return 0
+
+
+def _run_kit_patrolis(args: argparse.Namespace) -> int:
+    from generator.patrolis_kit import write_kit
+
+    out = args.out or Path("output") / "kits" / f"patrolis-seed-{args.seed}"
+    files = write_kit(
+        args.seed, out, paper=args.paper, players=args.players, size=args.size, force=args.force
+    )
+    _kit_written(f"Patrolis kit (seed {args.seed}, {args.players} players)", args, files)
+    return 0
+
+
+def _kit_written(title: str, args: argparse.Namespace, files: tuple[Path, Path]) -> None:
+    print(f"{title}, {args.paper}:")
+    for path in files:
+        print(f"  {path}")
+    print("Print kit.pdf at 100 % (actual size) and check the ruler on page 1.")
 
 
 def _run_boards(args: argparse.Namespace) -> int:

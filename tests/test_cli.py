@@ -126,3 +126,23 @@ def test_the_parser_knows_every_subcommand() -> None:
     help_text = build_parser().format_help()
     for command in SUBCOMMANDS:
         assert command in help_text
+
+
+def test_patrolis_players_outside_two_to_six_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(["kit", "patrolis", "--players", "7"], capsys)
+    assert_one_line_error(code, err, "2 to 6 players")
+
+
+def test_a_patrolis_map_too_big_for_the_paper_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["kit", "patrolis", "--size", "30", "--out", str(tmp_path / "k")], capsys)
+    assert_one_line_error(code, err)
+    assert not (tmp_path / "k" / "kit.pdf").exists()
+
+
+def test_a3_is_only_for_boards_that_need_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["kit", "rodeurs", "--paper", "a3"], capsys)
+    assert_one_line_error(code, err, "a3")
