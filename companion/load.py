@@ -1,0 +1,170 @@
+"""Step 1 of the companion pipeline: a photo file (or its bytes) to pixels.
+
+Reads JPEG, PNG, WebP and — when ``pillow-heif`` is installed — HEIC/HEIF, the format iPhones
+save. The EXIF orientation is applied, so the pixels are the way the photographer saw them.
+
+Refused with :class:`~patrolkit.errors.PhotoError` (one sentence each): a missing file, a file over
+:data:`MAX_BYTES`, anything that is not an image of those formats, an image over
+:data:`MAX_PIXELS` (checked from the header, before any pixel is decoded, so an absurdly large
+image costs nothing), and a truncated or damaged file.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import cv2
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from patrolkit.errors import PhotoError
+
+MAX_BYTES: Final = 64 * 1024 * 1024
+"""The largest file read (64 MiB): a 48 MP phone JPEG is well under it."""
+MAX_PIXELS: Final = 50_000_000
+"""The largest image decoded (50 MP): every phone camera's full resolution fits."""
+
+FORMATS: Final = {"JPEG": "JPEG", "MPO": "JPEG", "PNG": "PNG", "WEBP": "WebP", "HEIF": "HEIC"}
+"""Pillow's format names we read, with the name a player knows them by."""
+
+
+def _heic_opener() -> bool:
+    """Teach Pillow HEIC, if pillow-heif is installed (only iPhone photos need it)."""
+    try:
+        from pillow_heif import register_heif_opener
+    except ImportError:  # pragma: no cover - depends on the installation
+        return False
+    register_heif_opener()
+    return True
+
+
+HEIC_READABLE: Final = _heic_opener()
+
+_EXIF_ORIENTATION: Final = 0x0112
+
+
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """A loaded photo: ``rgb`` (height x width x 3, uint8, red first), its grey levels ``gray``
+    (computed once here for every later step) and the file's ``format`` (``JPEG``, ``PNG``…)."""
+
+    rgb: np.ndarray
+    gray: np.ndarray
+    format: str
+
+    @property
+    def width(self) -> int:
+        return int(self.rgb.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.rgb.shape[0])
+
+
+def read_bytes(source: Path | str | bytes) -> bytes:
+    """The bytes of ``source`` (a path, or the bytes themselves), refusing files over the cap."""
+    if isinstance(source, bytes | bytearray | memoryview):
+        data = bytes(source)
+    else:
+        path = Path(source)
+        try:
+            size = path.stat().st_size
+        except OSError:
+            raise PhotoError(f"There is no photo file at {path}.") from None
+        if not path.is_file():
+            raise PhotoError(f"{path} is not a file.")
+        if size > MAX_BYTES:
+            raise PhotoError(_too_many_bytes(size))
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise PhotoError(f"{path} cannot be read ({exc.strerror or exc}).") from None
+    if len(data) > MAX_BYTES:
+        raise PhotoError(_too_many_bytes(len(data)))
+    if not data:
+        raise PhotoError("The photo file is empty.")
+    return data
+
+
+def load_picture(source: Path | str | bytes) -> Picture:
+    """Decode ``source`` (a path or the file's bytes) into a :class:`Picture`."""
+    data = read_bytes(source)
+    image = _open(data)
+    file_format = FORMATS[str(image.format)]
+    width, height = image.size
+    if width * height > MAX_PIXELS:
+        raise PhotoError(
+            f"This image is {width} x {height} pixels ({width * height / 1e6:.0f} MP); "
+            f"photos over {MAX_PIXELS // 1_000_000} MP are not read."
+        )
+    if width < 2 or height < 2:
+        raise PhotoError(f"This image is only {width} x {height} pixels.")
+    rgb = _decode_jpeg(data) if file_format == "JPEG" else _decode_with_pillow(image)
+    gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    return Picture(rgb, gray, file_format)
+
+
+def _decode_jpeg(data: bytes) -> np.ndarray:
+    """OpenCV decodes JPEG faster than Pillow, applies the EXIF orientation, and refuses a file
+    cut short (returns ``None``) instead of padding it with grey."""
+    rgb = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR_RGB)
+    if rgb is None:
+        raise PhotoError("This photo file is damaged or cut short (the JPEG data is incomplete).")
+    return rgb
+
+
+def _decode_with_pillow(image: Image.Image) -> np.ndarray:
+    try:
+        image.load()
+        orientation = image.getexif().get(_EXIF_ORIENTATION, 1)
+        if orientation != 1:
+            image = ImageOps.exif_transpose(image)
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        return np.asarray(image)
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        raise PhotoError(f"This photo file is damaged or cut short ({_reason(exc)}).") from None
+
+
+def _open(data: bytes) -> Image.Image:
+    """Pillow's lazy open: reads the header only, never the pixels."""
+    Image.init()
+    formats = [name for name in FORMATS if name in Image.OPEN]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data), formats=formats)
+    except Image.DecompressionBombError:
+        raise PhotoError(
+            f"This image is far over {MAX_PIXELS // 1_000_000} MP; photos that large are not read."
+        ) from None
+    except UnidentifiedImageError:
+        raise PhotoError(_not_an_image(data)) from None
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise PhotoError(f"This photo file is damaged or cut short ({_reason(exc)}).") from None
+    if image.format not in FORMATS:  # pragma: no cover - Pillow honours ``formats``
+        raise PhotoError(_not_an_image(data))
+    return image
+
+
+def _not_an_image(data: bytes) -> str:
+    heic = data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc", b"ftypmsf1")
+    if heic and not HEIC_READABLE:
+        return "This is a HEIC photo; install pillow-heif (pip install pillow-heif) to read it."
+    return "This file is not a photo the companion reads (JPEG, PNG, WebP or HEIC)."
+
+
+def _too_many_bytes(size: int) -> str:
+    return (
+        f"This file is {size / 2**20:.0f} MiB; photo files over {MAX_BYTES // 2**20} MiB "
+        "are not read."
+    )
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().rstrip(".")
+    return text if text else type(exc).__name__
