@@ -44,6 +44,15 @@ MAX_LENGTH = 120
 """No payload of ours is longer; a longer text is refused before it is parsed."""
 
 
+def _match(pattern: re.Pattern[str], fields: str, what: str) -> re.Match[str]:
+    """``pattern`` matched against the whole of ``fields``, or :class:`PayloadError` saying the
+    fields are not ``what``."""
+    match = pattern.fullmatch(fields)
+    if match is None:
+        raise PayloadError(f"'{fields}' is not {what}.")
+    return match
+
+
 class Game(Enum):
     """The games, with the two-letter code their payloads carry."""
 
@@ -79,9 +88,7 @@ class RodeursPawn:
 
     @classmethod
     def parse(cls, fields: str) -> RodeursPawn:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(f"'{fields}' is not a Rôdeurs pawn (colour R, Y or G, two digits).")
+        match = _match(cls.PATTERN, fields, "a Rôdeurs pawn (colour R, Y or G, two digits)")
         return cls(match.group(1), int(match.group(2)))
 
 
@@ -105,9 +112,7 @@ class RodeursFiducial:
 
     @classmethod
     def parse(cls, fields: str) -> RodeursFiducial:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(f"'{fields}' is not a Rôdeurs fiducial (corner and board code).")
+        match = _match(cls.PATTERN, fields, "a Rôdeurs fiducial (corner and board code)")
         return cls(Corner(match.group(1)), match.group(2))
 
 
@@ -139,11 +144,9 @@ class PatrolsCard:
 
     @classmethod
     def parse(cls, fields: str) -> PatrolsCard:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(
-                f"'{fields}' is not a 12 Patrols card (deck id, card number 1 to 9, four edges)."
-            )
+        match = _match(
+            cls.PATTERN, fields, "a 12 Patrols card (deck id, card number 1 to 9, four edges)"
+        )
         return cls(match.group(1), int(match.group(2)), match.group(3))
 
 
@@ -166,12 +169,11 @@ class PatrolsDie:
 
     @classmethod
     def parse(cls, fields: str) -> PatrolsDie:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(
-                f"'{fields}' is not a 12 Patrols die face (colour W, Y or B, serial 1 to 3,"
-                " value 1 to 6)."
-            )
+        match = _match(
+            cls.PATTERN,
+            fields,
+            "a 12 Patrols die face (colour W, Y or B, serial 1 to 3, value 1 to 6)",
+        )
         return cls(match.group(1), int(match.group(2)), int(match.group(3)))
 
 
@@ -191,11 +193,7 @@ class PatrolsCube:
 
     @classmethod
     def parse(cls, fields: str) -> PatrolsCube:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(
-                f"'{fields}' is not a 12 Patrols cube (colour W, Y or B, serial 1 to 3)."
-            )
+        match = _match(cls.PATTERN, fields, "a 12 Patrols cube (colour W, Y or B, serial 1 to 3)")
         return cls(match.group(1), int(match.group(2)))
 
 
@@ -219,11 +217,9 @@ class PatrolisStep:
 
     @classmethod
     def parse(cls, fields: str) -> PatrolisStep:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(
-                f"'{fields}' is not a Patrolis step (shape S, C or X, player 1 to 6, two digits)."
-            )
+        match = _match(
+            cls.PATTERN, fields, "a Patrolis step (shape S, C or X, player 1 to 6, two digits)"
+        )
         return cls(match.group(1), int(match.group(2)), int(match.group(3)))
 
 
@@ -244,11 +240,9 @@ class PatrolisObjective:
 
     @classmethod
     def parse(cls, fields: str) -> PatrolisObjective:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(
-                f"'{fields}' is not a Patrolis objective (colour B, R, G or Y, number 1 or 2)."
-            )
+        match = _match(
+            cls.PATTERN, fields, "a Patrolis objective (colour B, R, G or Y, number 1 or 2)"
+        )
         return cls(match.group(1), int(match.group(2)))
 
 
@@ -278,12 +272,11 @@ class PatrolisFiducial:
 
     @classmethod
     def parse(cls, fields: str) -> PatrolisFiducial:
-        match = cls.PATTERN.fullmatch(fields)
-        if match is None:
-            raise PayloadError(
-                f"'{fields}' is not a Patrolis fiducial (corner, map digest, sheet column and "
-                "row, cell size)."
-            )
+        match = _match(
+            cls.PATTERN,
+            fields,
+            "a Patrolis fiducial (corner, map digest, sheet column and row, cell size)",
+        )
         corner, digest, column, row, cell = match.groups()
         return cls(Corner(corner), digest, int(column), int(row), int(cell))
 
