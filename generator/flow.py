@@ -7,11 +7,12 @@ flowing pages mix freely with pages drawn by hand in one document.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph
 
-from generator.page import BOLD, FONT, INK, MM, Sheet
+from generator.page import BOLD, FONT, INK, MARGIN_MM, MM, Sheet
 
 BRIEF = ParagraphStyle(
     "brief", fontName=FONT, fontSize=8.4, leading=10.6, spaceAfter=2.2, textColor=INK
@@ -110,6 +111,48 @@ def fill_columns(
         frame.addFromList(flow, sheet.canvas)
         if not flow:
             return
+
+
+RULES_COLUMN_GAP_MM: Final = 7.0
+
+
+def rules_column_width(sheet: Sheet) -> float:
+    """The width of each of a rules sheet's two columns on ``sheet``'s paper (mm)."""
+    return (sheet.paper.width - 2 * MARGIN_MM - RULES_COLUMN_GAP_MM) / 2
+
+
+def draw_rules_columns(
+    sheet: Sheet,
+    flow: list[Flowable],
+    *,
+    title: str,
+    max_pages: int,
+    footer_room: float = 5.0,
+) -> int:
+    """Flow a rules sheet (consumed) in two columns from the current page on, with ``title`` in
+    each page's footer; returns the pages used, and raises if it takes more than ``max_pages``."""
+    width, height = sheet.paper.size
+    column = rules_column_width(sheet)
+    boxes = [
+        (
+            MARGIN_MM + index * (column + RULES_COLUMN_GAP_MM),
+            MARGIN_MM,
+            column,
+            height - 2 * MARGIN_MM - footer_room,
+        )
+        for index in range(2)
+    ]
+    pages = 0
+    while flow:
+        if pages:
+            sheet.next_page()
+        pages += 1
+        if pages > max_pages:
+            raise RuntimeError(f"the {title} do not fit {max_pages} page(s)")
+        fill_columns(sheet, flow, boxes)
+        footer = title if pages == 1 else f"{title}, continued"
+        sheet.text(width / 2, height - MARGIN_MM + 1, footer, size=7, align="centre")
+    return pages
 
 
 def brief_box(

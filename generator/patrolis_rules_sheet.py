@@ -17,8 +17,14 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from generator.flow import Figure, Group, fill_columns, keep_with_next
-from generator.page import BOLD, FONT, INK, MARGIN_MM, MM, WHITE, Paper, Sheet
+from generator.flow import (
+    Figure,
+    Group,
+    draw_rules_columns,
+    keep_with_next,
+    rules_column_width,
+)
+from generator.page import BOLD, FONT, INK, MM, WHITE, Paper, Sheet
 from generator.patrolis_map_drawing import (
     LEGEND_HEIGHT_MM,
     TERRAIN_FILL,
@@ -30,7 +36,6 @@ from generator.patrolis_tiles import SHAPE_NAME, draw_tile_line
 from patrolkit.games.patrolis import STEPS_DEALT, Shape, Terrain
 from patrolkit.sizes import Patrolis
 
-COLUMN_GAP_MM: Final = 7.0
 FIGURE_CELL_MM: Final = 6.2
 GHOST_INK: Final = "#7A7A7A"
 ARROW_INK: Final = "#1A1A1A"
@@ -427,29 +432,8 @@ def rules_pages(facts: Facts, paper: Paper) -> int:
 
 def draw_rules(sheet: Sheet, facts: Facts) -> int:
     """Draw the rules from the current page on, in two columns; returns the pages used."""
-    width, height = sheet.paper.size
-    column = (width - 2 * MARGIN_MM - COLUMN_GAP_MM) / 2
-    flow = keep_with_next(story(sheet, facts, column), lambda f: getattr(f, "style", None) is _HEAD)
-    pages = 0
-    while flow:
-        if pages:
-            sheet.next_page()
-        pages += 1
-        fill_columns(
-            sheet,
-            flow,
-            [
-                (
-                    MARGIN_MM + index * (column + COLUMN_GAP_MM),
-                    MARGIN_MM,
-                    column,
-                    height - 2 * MARGIN_MM - 5,
-                )
-                for index in range(2)
-            ],
-        )
-        footer = "Patrolis — rules" if pages == 1 else "Patrolis — rules, continued"
-        sheet.text(width / 2, height - MARGIN_MM + 1, footer, size=7, align="centre")
-        if pages > 3:
-            raise RuntimeError("the rules do not fit three pages")
-    return pages
+    flow = keep_with_next(
+        story(sheet, facts, rules_column_width(sheet)),
+        lambda f: getattr(f, "style", None) is _HEAD,
+    )
+    return draw_rules_columns(sheet, flow, title="Patrolis — rules", max_pages=3)

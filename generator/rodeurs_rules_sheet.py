@@ -15,8 +15,14 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from generator.flow import Figure, Group, fill_columns, keep_with_next
-from generator.page import BOLD, FONT, INK, MARGIN_MM, MM, Paper, Sheet
+from generator.flow import (
+    Figure,
+    Group,
+    draw_rules_columns,
+    keep_with_next,
+    rules_column_width,
+)
+from generator.page import BOLD, FONT, INK, MM, Paper, Sheet
 from generator.rodeurs_board import PAWN_NAME, jumps_text, mix_text
 from generator.rodeurs_diagrams import Picture, board_picture, draw_picture, side_by_side
 from patrolkit.games.rodeurs import (
@@ -37,7 +43,6 @@ from patrolkit.games.rodeurs import (
 
 B, W, G = CellColour.BLACK, CellColour.WHITE, CellColour.GREY
 R, Y, N = PawnColour.RED, PawnColour.YELLOW, PawnColour.GREEN
-COLUMN_GAP_MM: Final = 7.0
 FIGURE_CELL_MM: Final = 6.4
 
 _BODY = ParagraphStyle(
@@ -330,29 +335,8 @@ def rules_pages(facts: Facts, paper: Paper) -> int:
 
 def draw_rules(sheet: Sheet, facts: Facts) -> int:
     """Draw the rules from the current page on, in two columns; returns the pages used."""
-    width, height = sheet.paper.size
-    column = (width - 2 * MARGIN_MM - COLUMN_GAP_MM) / 2
-    flow = keep_with_next(story(sheet, facts, column), lambda f: getattr(f, "style", None) is _HEAD)
-    pages = 0
-    while flow:
-        if pages:
-            sheet.next_page()
-        pages += 1
-        fill_columns(
-            sheet,
-            flow,
-            [
-                (
-                    MARGIN_MM + index * (column + COLUMN_GAP_MM),
-                    MARGIN_MM,
-                    column,
-                    height - 2 * MARGIN_MM - 5,
-                )
-                for index in range(2)
-            ],
-        )
-        footer = "Rôdeurs — rules" if pages == 1 else "Rôdeurs — rules, continued"
-        sheet.text(width / 2, height - MARGIN_MM + 1, footer, size=7, align="centre")
-        if pages > 4:
-            raise RuntimeError("the rules do not fit four pages")
-    return pages
+    flow = keep_with_next(
+        story(sheet, facts, rules_column_width(sheet)),
+        lambda f: getattr(f, "style", None) is _HEAD,
+    )
+    return draw_rules_columns(sheet, flow, title="Rôdeurs — rules", max_pages=4)
