@@ -359,9 +359,13 @@ def _centred(
     bold: bool = False,
 ) -> None:
     font, full = _font(size, bold)
+    shown = _text(text, full)
+    half = draw.textlength(shown, font=font) / 2 + 4
+    width = draw.im.size[0]
+    x = min(max(at[0], half), max(width - half, half))
     draw.text(
-        at,
-        _text(text, full),
+        (x, at[1]),
+        shown,
         font=font,
         fill=colour,
         anchor="mm",
