@@ -130,7 +130,10 @@ def main(argv: list[str] | None = None) -> None:
         if "phone" in photos:
             figures["phone_pyzbar"] = read_all(photos["phone"], "pyzbar")
             print("phone_pyzbar", figures["phone_pyzbar"], flush=True)
-    save("companion_rodeurs", figures)
+    name = "companion_rodeurs"
+    if list(args.presets) != list(PRESETS):
+        name += "_" + "-".join(args.presets)  # a partial run never hides the full figures
+    save(name, figures)
 
 
 if __name__ == "__main__":

@@ -107,20 +107,47 @@ def aim(
     axis = rot.T @ np.array([0.0, 0.0, 1.0])
     target = np.append(region.mean(axis=0), 0.0)
     extent = float(np.ptp(region, axis=0).max())
-    distance = focal_px * extent / (fill * max(width, height))
-    for _ in range(60):
-        h = homography(cam, rot, target - distance * axis)
-        seen = project(h, region)
+    frame = np.array([width, height], np.float64)
+
+    def framing(distance: float) -> tuple[float, Array]:
+        """How much of the frame the region fills from ``distance``, and where it is seen; a
+        fill of infinity when part of the region is behind the camera."""
+        centre = target - distance * axis
+        depth = (np.column_stack((region, np.zeros(len(region)))) - centre) @ axis
+        if float(depth.min()) <= 1.0:
+            return float("inf"), np.empty((0, 2))
+        seen = project(homography(cam, rot, centre), region)
+        size = seen.max(axis=0) - seen.min(axis=0)
+        return float(max(size[0] / width, size[1] / height)), seen
+
+    def distance_for_fill() -> float:
+        """The distance at which the region fills ``fill`` of the frame (bisection: the fill
+        shrinks as the camera backs away, once the whole region is in front of it)."""
+        near, far = 0.0, 50.0 * extent + 1000.0
+        for _ in range(60):
+            middle = (near + far) / 2
+            if framing(middle)[0] > fill:
+                near = middle
+            else:
+                far = middle
+        return far
+
+    for _ in range(12):
+        distance = distance_for_fill()
+        _, seen = framing(distance)
         low, high = seen.min(axis=0), seen.max(axis=0)
-        size = high - low
-        now = max(size[0] / width, size[1] / height)
-        room = np.maximum(np.array([width, height], np.float64) - size, 0.0)
-        want = np.array([(width - 1) / 2, (height - 1) / 2]) + np.array(shift) * room / 2
+        room = np.maximum(frame - (high - low), 0.0)
+        want = (frame - 1) / 2 + np.array(shift) * room / 2
+        h = homography(cam, rot, target - distance * axis)
         back = project(np.linalg.inv(h), np.vstack(((low + high) / 2, want)))
-        if abs(now / fill - 1) < 1e-5 and float(np.abs(back[0] - back[1]).max()) < 1e-3:
+        if float(np.abs(back[0] - back[1]).max()) < 1e-3:
             break
         target[:2] += back[0] - back[1]
-        distance *= now / fill
+    distance = distance_for_fill()
+    h = homography(cam, rot, target - distance * axis)
+    seen = project(h, region)
+    if float(seen.min()) < -0.5 or bool((seen.max(axis=0) > frame - 0.5).any()):
+        raise ValueError("the region does not fit the frame")  # a bug of ours, never a photo
     return Aim(h, cam, rot, target - distance * axis)
 
 
