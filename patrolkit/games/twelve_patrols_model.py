@@ -16,17 +16,40 @@ player.
 from __future__ import annotations
 
 import hashlib
+import random
+import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache, total_ordering
 
 from patrolkit.errors import LayoutError, NotationError
 
 SIZE = 3
 """The kingdom is SIZE x SIZE cards."""
 DIE_FACES = range(1, 7)
+SERIALS = range(1, 4)
+"""Each colour has three cubes and three dice, numbered 1 to 3."""
+MAX_NUMBER = 99
+"""The largest number a requirement may carry (two digits in a payload)."""
 
 
-class ItemColour(Enum):
+@total_ordering
+class _Ordered(Enum):
+    """An enumeration whose members sort in the order they are declared."""
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return _rank(self) < _rank(other)
+
+
+@cache
+def _rank(member: _Ordered) -> int:
+    """Where ``member`` is declared in its enumeration."""
+    return list(type(member)).index(member)
+
+
+class ItemColour(_Ordered):
     """An item's colour; its value is its letter in payloads and notation."""
 
     WHITE = "W"
@@ -34,7 +57,9 @@ class ItemColour(Enum):
     BLUE = "B"
 
 
-class ItemKind(Enum):
+class ItemKind(_Ordered):
+    """A cube (a soldier) or a die (a knight); the value is its letter in payloads."""
+
     CUBE = "Q"
     DIE = "D"
 
@@ -50,6 +75,8 @@ class Item:
     value: int | None = None
 
     def __post_init__(self) -> None:
+        if self.serial not in SERIALS:
+            raise NotationError(f"Items of one colour are numbered 1 to 3, not {self.serial}.")
         if self.kind is ItemKind.DIE and self.value not in DIE_FACES:
             raise NotationError(f"A die shows 1 to 6, not {self.value}.")
         if self.kind is ItemKind.CUBE and self.value is not None:
@@ -65,8 +92,43 @@ class Item:
         base = f"{self.kind.value}-{self.colour.value}{self.serial}"
         return f"{base}={self.value}" if self.is_die else base
 
+    @classmethod
+    def parse(cls, notation: str) -> Item:
+        """Read :attr:`notation` back: ``D-B2=4`` or ``Q-Y1``."""
+        match = _ITEM.fullmatch(notation)
+        if match is None:
+            raise NotationError(
+                f"'{notation}' is not an item (a cube like Q-Y1, a die like D-B2=4)."
+            )
+        kind, colour, serial, value = match.groups()
+        if (kind == "D") != (value is not None):
+            raise NotationError(f"'{notation}': a die shows a value (D-B2=4), a cube does not.")
+        return cls(ItemKind(kind), ItemColour(colour), int(serial), int(value) if value else None)
 
-class RequirementKind(Enum):
+    @property
+    def key(self) -> tuple[ItemKind, ItemColour, int]:
+        """What tells this physical item apart from the 17 others, whatever a die shows."""
+        return (self.kind, self.colour, self.serial)
+
+    @property
+    def label(self) -> str:
+        """The item as a player names it: ``white die 2 (showing 4)``, ``yellow cube 1``."""
+        colour = self.colour.name.lower()
+        if self.is_die:
+            return f"{colour} die {self.serial} (showing {self.value})"
+        return f"{colour} cube {self.serial}"
+
+    def showing(self, value: int) -> Item:
+        """This die turned to ``value``."""
+        if not self.is_die:
+            raise NotationError("A cube has no value to change.")
+        return Item(self.kind, self.colour, self.serial, value)
+
+
+_ITEM = re.compile(r"([QD])-([WYB])([1-3])(?:=([1-6]))?")
+
+
+class RequirementKind(_Ordered):
     """The kinds of requirement an edge may carry; the value is the payload letter."""
 
     COUNT = "N"
@@ -92,23 +154,51 @@ class Requirement:
             raise NotationError(
                 f"The requirement {self.kind.name} takes {'a' if needs_n else 'no'} number."
             )
+        if self.n is not None:
+            lowest = 1 if self.kind is RequirementKind.COUNT else 0
+            if isinstance(self.n, bool) or not isinstance(self.n, int):
+                raise NotationError(f"A requirement's number is a whole number, not {self.n!r}.")
+            if not lowest <= self.n <= MAX_NUMBER:
+                raise NotationError(
+                    f"A {self.kind.name.lower().replace('_', ' ')} requirement takes a number"
+                    f" from {lowest} to {MAX_NUMBER}, not {self.n}."
+                )
 
     @property
     def code(self) -> str:
         """``N3``, ``A``, ``B``, ``C``, ``S6``."""
         return self.kind.value + ("" if self.n is None else str(self.n))
 
+    @property
+    def wording(self) -> str:
+        """What the requirement asks for, as a player reads it: ``exactly 3 items``."""
+        if self.kind is RequirementKind.COUNT:
+            return f"exactly {self.n} item{'s' if self.n != 1 else ''}"
+        if self.kind is RequirementKind.ONE_COLOUR:
+            return "items all of one colour"
+        if self.kind is RequirementKind.TWO_COLOURS:
+            return "items of exactly two colours"
+        if self.kind is RequirementKind.THREE_COLOURS:
+            return "items of all three colours"
+        return f"dice adding up to {self.n}"
+
     @classmethod
     def parse(cls, code: str) -> Requirement:
-        try:
-            kind = RequirementKind(code[:1])
-            n = int(code[1:]) if code[1:] else None
-            return cls(kind, n)
-        except ValueError:
-            raise NotationError(f"'{code}' is not a requirement (N3, A, B, C, S6…).") from None
+        """Read ``N3``, ``A``, ``B``, ``C`` or ``S6``; anything else raises NotationError."""
+        match = _REQUIREMENT.fullmatch(code)
+        if match is None:
+            raise NotationError(f"'{code}' is not a requirement (N3, A, B, C, S6…).")
+        kind = RequirementKind(match.group(1))
+        n = int(match.group(2)) if match.group(2) else None
+        return cls(kind, n)
 
 
-class Side(Enum):
+_REQUIREMENT = re.compile(r"([NABCS])([0-9]{1,2})?")
+
+
+class Side(_Ordered):
+    """An edge of a card, as printed (north = the top edge)."""
+
     NORTH = "N"
     EAST = "E"
     SOUTH = "S"
@@ -129,12 +219,14 @@ class Card:
     west: Edge = ()
 
     def edge(self, side: Side) -> Edge:
-        return {
-            Side.NORTH: self.north,
-            Side.EAST: self.east,
-            Side.SOUTH: self.south,
-            Side.WEST: self.west,
-        }[side]
+        """The requirements printed on ``side``."""
+        if side is Side.NORTH:
+            return self.north
+        if side is Side.EAST:
+            return self.east
+        if side is Side.SOUTH:
+            return self.south
+        return self.west
 
     @property
     def code(self) -> str:
@@ -143,6 +235,7 @@ class Card:
 
     @classmethod
     def from_code(cls, name: str, code: str) -> Card:
+        """The card called ``name`` whose edges read ``code`` (see :attr:`code`)."""
         parts = code.split(":")
         if len(parts) != 4:
             raise NotationError(f"'{code}' is not four card edges.")
@@ -164,6 +257,25 @@ class Deck:
     def __post_init__(self) -> None:
         if len(self.cards) != SIZE * SIZE:
             raise LayoutError(f"A deck has {SIZE * SIZE} cards, not {len(self.cards)}.")
+        names = [card.name for card in self.cards]
+        for name in names:
+            if not name.strip():
+                raise LayoutError("Every card of a deck needs a name.")
+            if names.count(name) > 1:
+                raise LayoutError(f"Two cards of the deck '{self.name}' are both called {name}.")
+
+    def number(self, card: Card) -> int:
+        """The card's number in the deck, 1 to 9, as its QR code carries it."""
+        for index, own in enumerate(self.cards):
+            if own == card:
+                return index + 1
+        raise LayoutError(f"{card.name} is not a card of the deck '{self.name}'.")
+
+    def card(self, number: int) -> Card:
+        """Card number ``number`` (1 to 9)."""
+        if not 1 <= number <= len(self.cards):
+            raise LayoutError(f"A deck's cards are numbered 1 to 9, not {number}.")
+        return self.cards[number - 1]
 
     @property
     def id(self) -> str:
@@ -200,3 +312,45 @@ SLOTS: tuple[Slot, ...] = tuple(
     + [Slot((r, c), (r + 1, c)) for r in range(SIZE - 1) for c in range(SIZE)]
 )
 """The 12 patrol slots: the 6 horizontal ones row by row, then the 6 vertical ones."""
+
+
+Roll = tuple[int, ...]
+"""The nine dice values: white dice 1 to 3, then yellow 1 to 3, then blue 1 to 3."""
+ROLL_ORDER: tuple[ItemColour, ...] = (ItemColour.WHITE, ItemColour.YELLOW, ItemColour.BLUE)
+
+
+def check_roll(roll: Roll) -> Roll:
+    """``roll`` as a tuple, or :class:`NotationError` unless it is nine values from 1 to 6."""
+    values = tuple(roll)
+    if len(values) != SIZE * SIZE or any(
+        isinstance(v, bool) or not isinstance(v, int) or v not in DIE_FACES for v in values
+    ):
+        raise NotationError(
+            f"A roll is nine dice values from 1 to 6 (white, yellow, blue), not {roll!r}."
+        )
+    return values
+
+
+def dice(roll: Roll) -> tuple[Item, ...]:
+    """The nine dice showing ``roll``."""
+    values = check_roll(roll)
+    return tuple(
+        Item(ItemKind.DIE, colour, serial, values[3 * c + serial - 1])
+        for c, colour in enumerate(ROLL_ORDER)
+        for serial in SERIALS
+    )
+
+
+def cubes() -> tuple[Item, ...]:
+    """The nine cubes."""
+    return tuple(Item(ItemKind.CUBE, colour, serial) for colour in ROLL_ORDER for serial in SERIALS)
+
+
+def supply(roll: Roll) -> tuple[Item, ...]:
+    """All 18 items at set-up: the nine cubes and the nine dice showing ``roll``."""
+    return cubes() + dice(roll)
+
+
+def random_roll(rng: random.Random) -> Roll:
+    """Nine dice rolled with ``rng``."""
+    return tuple(rng.randint(1, 6) for _ in range(SIZE * SIZE))
