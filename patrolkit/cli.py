@@ -33,6 +33,7 @@ READY = ("rodeurs",)
 PAPERS = ("a4", "letter")
 PRESETS = ("top", "phone", "hard")
 DECODERS = ("zxing", "pyzbar")
+DIFFICULTIES = ("easy", "medium", "hard")
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
 EXIT_CANNOT_JUDGE = 3
@@ -75,6 +76,14 @@ def _mix(text: str) -> tuple[int, int, int]:
         )
     red, yellow, green = (int(p) for p in parts)
     return red, yellow, green
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in mm like 0.5,-1, not '{text}'") from None
+    return x, y
 
 
 def _players(text: str) -> int:
@@ -120,6 +129,35 @@ def build_parser() -> argparse.ArgumentParser:
     _kit_options(rodeurs, PAPERS)
     rodeurs.set_defaults(run=_run_kit_rodeurs)
 
+    patrols = kits.add_parser("twelve-patrols", help="12 Patrols: 9 cards, dice, cubes, rules")
+    deck = patrols.add_mutually_exclusive_group()
+    deck.add_argument("--deck", choices=DIFFICULTIES, help="a shipped deck (default easy)")
+    deck.add_argument("--deck-file", type=Path, metavar="FILE", help="a deck from `patrolkit deck`")
+    deck.add_argument("--seed", type=_whole_number, help="a new deck from this seed")
+    patrols.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        default="medium",
+        help="difficulty of a new deck (default medium)",
+    )
+    patrols.add_argument(
+        "--backs",
+        choices=("duplex", "gutter"),
+        default="duplex",
+        help="card backs for double-sided printing or gutter-fold",
+    )
+    patrols.add_argument(
+        "--duplex-offset",
+        type=_offset,
+        default=(0.0, 0.0),
+        metavar="X,Y",
+        help="shift the backs by X,Y mm to match your printer",
+    )
+    patrols.add_argument("--flat", action="store_true", help="flat tokens instead of folded dice")
+    patrols.add_argument("--no-solution", action="store_true", help="leave out the solution page")
+    _kit_options(patrols, PAPERS)
+    patrols.set_defaults(run=_run_kit_twelve_patrols)
+
     patrolis = kits.add_parser("patrolis", help="Patrolis: two maps, step tiles, objectives")
     patrolis.add_argument("--seed", type=_whole_number, default=0, help="map seed (default 0)")
     patrolis.add_argument("--players", type=_players, default=2, help="players, 2 to 6 (default 2)")
@@ -137,6 +175,14 @@ def build_parser() -> argparse.ArgumentParser:
     boards.add_argument("--out", type=Path, help="output PDF (default output/boards/...)")
     boards.add_argument("--force", action="store_true", help="overwrite an existing file")
     boards.set_defaults(run=_run_boards)
+
+    decks = commands.add_parser("deck", help="a new rated 12 Patrols deck, proved winnable")
+    decks.add_argument("game", choices=("twelve-patrols",), help="the game: twelve-patrols")
+    decks.add_argument("--seed", type=_whole_number, default=0, help="seed (default 0)")
+    decks.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="difficulty")
+    decks.add_argument("--out", type=Path, help="deck file (default output/decks/...toml)")
+    decks.add_argument("--force", action="store_true", help="overwrite an existing deck file")
+    decks.set_defaults(run=_run_deck)
 
     simulate = commands.add_parser("simulate", help="a virtual-camera photo of a kit on a table")
     simulate.add_argument("game", type=_game, help="the game: rodeurs")
@@ -233,6 +279,73 @@ def _run_kit_rodeurs(args: argparse.Namespace) -> int:
     out = args.out or Path("output") / "kits" / f"rodeurs-{_layout_label(layout)}"
     files = write_kit(layout, out, paper=args.paper, force=args.force)
     _kit_written(f"Rôdeurs kit ({_layout_label(layout)}, board {layout.board.code})", args, files)
+    return 0
+
+
+def _run_kit_twelve_patrols(args: argparse.Namespace) -> int:
+    from generator.twelve_patrols_kit import write_kit
+
+    rated = _rated_deck(args)
+    label = f"seed-{rated.seed}" if args.seed is not None else _slug(rated.deck.name)
+    out = args.out or Path("output") / "kits" / f"twelve-patrols-{label}"
+    files = write_kit(
+        rated.deck,
+        out,
+        paper=args.paper,
+        force=args.force,
+        backs=args.backs,
+        duplex_offset=args.duplex_offset,
+        flat_items=args.flat,
+        solution=None if args.no_solution else rated.witness,
+    )
+    _kit_written(f"12 Patrols kit ({rated.deck.name}, {rated.difficulty})", args, files)
+    return 0
+
+
+def _rated_deck(args: argparse.Namespace) -> Any:
+    from patrolkit.games import twelve_patrols
+
+    if args.seed is not None:
+        from generator.decks import random_deck
+
+        return random_deck(args.seed, args.difficulty)
+    if args.deck_file is not None:
+        try:
+            import tomllib
+
+            data = tomllib.loads(args.deck_file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise KitError(f"There is no deck file at {args.deck_file}.") from None
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise KitError(f"{args.deck_file} is not a readable TOML deck ({exc}).") from None
+        decks = twelve_patrols.rated_decks_from_dict(data)
+        if len(decks) != 1:
+            raise KitError(f"{args.deck_file} holds {len(decks)} decks; give a file with one.")
+        return next(iter(decks.values()))
+    return twelve_patrols.shipped_decks()[args.deck or "easy"]
+
+
+def _slug(name: str) -> str:
+    return "-".join("".join(c for c in word if c.isalnum()) for word in name.lower().split())
+
+
+def _run_deck(args: argparse.Namespace) -> int:
+    from generator.decks import decks_toml, random_deck
+
+    rated = random_deck(args.seed, args.difficulty)
+    out = (
+        args.out or Path("output") / "decks" / f"twelve-patrols-{args.difficulty}-{args.seed}.toml"
+    )
+    if out.exists() and not args.force:
+        raise KitError(f"{out} already exists; add --force to overwrite it.")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(decks_toml({args.difficulty: rated}))
+    rating = rated.rating
+    share = f"{rating.winnable} of {rating.rolls} rolls winnable"
+    print(f"{rated.deck.name} — {rated.difficulty}: {share}")
+    for card in rated.deck.cards:
+        print(f"  {card.name:<24} {card.code}")
+    print(f"deck file: {out}  (print it: patrolkit kit twelve-patrols --deck-file {out})")
     return 0
 
 

@@ -146,3 +146,24 @@ def test_a_patrolis_map_too_big_for_the_paper_is_one_line(
 def test_a3_is_only_for_boards_that_need_it(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["kit", "rodeurs", "--paper", "a3"], capsys)
     assert_one_line_error(code, err, "a3")
+
+
+def test_a_new_twelve_patrols_deck_is_written_and_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = tmp_path / "deck.toml"
+    code, out, _ = run(["deck", "twelve-patrols", "--seed", "4", "--out", str(deck)], capsys)
+    assert code == 0 and "rolls winnable" in out
+    kit = tmp_path / "kit"
+    code, _, err = run(
+        ["kit", "twelve-patrols", "--deck-file", str(deck), "--out", str(kit)], capsys
+    )
+    assert code == 0, err
+    assert (kit / "kit.pdf").exists() and (kit / "kit.json").exists()
+    code, _, err = run(["deck", "twelve-patrols", "--seed", "4", "--out", str(deck)], capsys)
+    assert_one_line_error(code, err, "--force")
+
+
+def test_a_bad_duplex_offset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["kit", "twelve-patrols", "--duplex-offset", "left"], capsys)
+    assert_one_line_error(code, err, "X,Y")
