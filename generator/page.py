@@ -163,6 +163,19 @@ class Sheet:
 
     # -- shapes ---------------------------------------------------------------------------------
 
+    def _paint(
+        self, fill: str | Color | None, stroke: str | Color | None, line: float
+    ) -> dict[str, int]:
+        """Set the fill and stroke colours (and the line width, in mm) a shape is drawn with;
+        returns the ``stroke``/``fill`` flags ReportLab's shape calls take."""
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(colour(fill))
+        if stroke is not None:
+            c.setStrokeColor(colour(stroke))
+            c.setLineWidth(line * MM)
+        return {"stroke": int(stroke is not None), "fill": int(fill is not None)}
+
     def rect(
         self,
         x: float,
@@ -175,19 +188,14 @@ class Sheet:
         line: float = 0.2,
     ) -> None:
         c = self.canvas
-        if fill is not None:
-            c.setFillColor(colour(fill))
-        if stroke is not None:
-            c.setStrokeColor(colour(stroke))
-            c.setLineWidth(line * MM)
+        painted = self._paint(fill, stroke, line)
         px, py = self.point(x, y + height)
         c.rect(
             px,
             py,
             width * MM,
             height * MM,
-            stroke=int(stroke is not None),
-            fill=int(fill is not None),
+            **painted,
         )
 
     def round_rect(
@@ -204,11 +212,7 @@ class Sheet:
     ) -> None:
         """A rectangle with corners rounded to ``radius`` mm."""
         c = self.canvas
-        if fill is not None:
-            c.setFillColor(colour(fill))
-        if stroke is not None:
-            c.setStrokeColor(colour(stroke))
-            c.setLineWidth(line * MM)
+        painted = self._paint(fill, stroke, line)
         px, py = self.point(x, y + height)
         c.roundRect(
             px,
@@ -216,8 +220,7 @@ class Sheet:
             width * MM,
             height * MM,
             radius * MM,
-            stroke=int(stroke is not None),
-            fill=int(fill is not None),
+            **painted,
         )
 
     @contextmanager
@@ -273,18 +276,10 @@ class Sheet:
             for x, y in loop[1:]:
                 path.lineTo(*self.point(x, y))
             path.close()
-        if fill is not None:
-            c.setFillColor(colour(fill))
+        painted = self._paint(fill, stroke, line)
         if stroke is not None:
-            c.setStrokeColor(colour(stroke))
-            c.setLineWidth(line * MM)
             c.setLineJoin(1)
-        c.drawPath(
-            path,
-            stroke=int(stroke is not None),
-            fill=int(fill is not None),
-            fillMode=FILL_EVEN_ODD if even_odd else 1,
-        )
+        c.drawPath(path, **painted, fillMode=FILL_EVEN_ODD if even_odd else 1)
 
     def curve(
         self,
@@ -313,16 +308,11 @@ class Sheet:
         line: float = 0.2,
     ) -> None:
         c = self.canvas
-        if fill is not None:
-            c.setFillColor(colour(fill))
-        if stroke is not None:
-            c.setStrokeColor(colour(stroke))
-            c.setLineWidth(line * MM)
+        painted = self._paint(fill, stroke, line)
         c.circle(
             *self.point(x, y),
             radius * MM,
-            stroke=int(stroke is not None),
-            fill=int(fill is not None),
+            **painted,
         )
 
     def text(
