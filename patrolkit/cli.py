@@ -15,7 +15,6 @@ The generator and the companion are imported only by the subcommands that need t
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -29,14 +28,11 @@ from patrolkit import __version__
 from patrolkit.errors import KitError, PatrolkitError
 
 GAMES = ("rodeurs", "twelve-patrols", "patrolis", "grand-jeu", "stratego")
-READY = ("rodeurs",)
 PAPERS = ("a4", "letter")
 PRESETS = ("top", "phone", "hard")
 DECODERS = ("zxing", "pyzbar")
 DIFFICULTIES = ("easy", "medium", "hard")
-EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
-EXIT_CANNOT_JUDGE = 3
 
 
 class _Parser(argparse.ArgumentParser):
@@ -93,16 +89,32 @@ def _players(text: str) -> int:
     return value
 
 
-def _game(text: str) -> str:
-    if text not in GAMES:
-        raise argparse.ArgumentTypeError(
-            f"unknown game '{text}' (the games are {', '.join(GAMES)})"
-        )
-    if text not in READY:
-        raise argparse.ArgumentTypeError(
-            f"{text} is not available yet in this version (available: {', '.join(READY)})"
-        )
-    return text
+def _game_among(ready: Sequence[str]) -> Callable[[str], str]:
+    """An argument type accepting a game's name when ``ready`` has it."""
+
+    def game(text: str) -> str:
+        if text not in GAMES:
+            raise argparse.ArgumentTypeError(
+                f"unknown game '{text}' (the games are {', '.join(GAMES)})"
+            )
+        if text not in ready:
+            raise argparse.ArgumentTypeError(
+                f"{text} is not available here yet in this version (available: {', '.join(ready)})"
+            )
+        return text
+
+    return game
+
+
+def _module_name(game: str) -> str:
+    return f"companion.{game.replace('-', '_')}_commands"
+
+
+def _with_reader() -> tuple[str, ...]:
+    """The games the companion reads photos of: those with a ``companion.<game>_commands``."""
+    import importlib.util
+
+    return tuple(game for game in GAMES if importlib.util.find_spec(_module_name(game)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -112,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         "the table.",
     )
     parser.add_argument("--version", action="version", version=f"patrolkit {__version__}")
+    reading = _game_among(_with_reader())
+    readers = ", ".join(_with_reader())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -166,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     patrolis.set_defaults(run=_run_kit_patrolis)
 
     boards = commands.add_parser("boards", help="a batch of random boards in one PDF")
-    boards.add_argument("game", type=_game, help="the game: rodeurs")
+    boards.add_argument("game", type=_game_among(("rodeurs",)), help="the game: rodeurs")
     boards.add_argument("--count", type=_count, required=True, help="how many boards")
     boards.add_argument("--seed", type=_whole_number, default=0, help="first seed (default 0)")
     boards.add_argument("--mix", type=_mix, help="pawn mix red,yellow,green (default 16,20,20)")
@@ -185,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     decks.set_defaults(run=_run_deck)
 
     simulate = commands.add_parser("simulate", help="a virtual-camera photo of a kit on a table")
-    simulate.add_argument("game", type=_game, help="the game: rodeurs")
+    simulate.add_argument("game", type=reading, help=f"the game: {readers}")
     simulate.add_argument("--preset", choices=PRESETS, default="phone", help="camera preset")
     simulate.add_argument("--seed", type=_whole_number, default=0, help="seed (default 0)")
     simulate.add_argument("--out", type=Path, required=True, help="photo to write (.jpg or .png)")
@@ -196,13 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=_run_simulate)
 
     score = commands.add_parser("score", help="read a photo: pawns, jumps left, score")
-    score.add_argument("game", type=_game, help="the game: rodeurs")
+    score.add_argument("game", type=reading, help=f"the game: {readers}")
     score.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
     _reading_options(score)
     score.set_defaults(run=_run_score)
 
     check = commands.add_parser("check", help="does AFTER follow BEFORE by one legal turn?")
-    check.add_argument("game", type=_game, help="the game: rodeurs")
+    check.add_argument("game", type=reading, help=f"the game: {readers}")
     check.add_argument("before", type=Path, help="photo before the turn")
     check.add_argument("after", type=Path, help="photo after the turn")
     check.add_argument("--mover", choices=("white", "black"), help="who played the turn (if known)")
@@ -257,15 +271,6 @@ def _layout_from_args(args: argparse.Namespace) -> Any:
 
 def _with_diagonal(layout: Any) -> Any:
     return replace(layout, board=replace(layout.board, diagonal=True))
-
-
-def _layout_of_kit(manifest: Any) -> Any:
-    """The layout a kit was printed with, from its ``kit.json``."""
-    from patrolkit.games import rodeurs
-
-    start = rodeurs.State.from_text(manifest.layout["start"])
-    name, seed = manifest.layout["name"], manifest.layout["seed"]
-    return rodeurs.Layout(start.board, start.pawns, name, seed)
 
 
 def _layout_label(layout: Any) -> str:
@@ -398,84 +403,31 @@ def _progress_bar(what: str) -> Callable[[int, int], None]:
 # -- photos ----------------------------------------------------------------------------------
 
 
-def _run_simulate(args: argparse.Namespace) -> int:
-    from companion.simulate import photograph, random_position, write_photo
-    from generator.layouts import random_layout
-    from generator.rodeurs_kit import write_kit
-    from patrolkit.games import rodeurs
-    from patrolkit.manifest import Manifest
+def _game_commands(game: str, command: str) -> Callable[[argparse.Namespace], int]:
+    """The function running ``command`` for ``game``: ``run_<command>`` in its companion module.
 
-    if args.state is not None and args.turns is not None:
-        raise KitError("Give either --state or --turns, not both.")
-    if args.kit is not None:
-        kit_dir = args.kit
-        layout = _layout_of_kit(Manifest.load(kit_dir / "kit.json"))
-    else:
-        layout = random_layout(args.seed)
-        kit_dir = Path("output") / "kits" / f"rodeurs-seed-{args.seed}"
-        if not (kit_dir / "kit.json").exists():
-            write_kit(layout, kit_dir)
-    if args.state is not None:
-        state = rodeurs.State.from_text(args.state)
-        if state.board != layout.board:
-            raise KitError("That position is on a different board from the kit's.")
-    else:
-        state = random_position(layout, args.seed, turns=args.turns)
-    photo = photograph(kit_dir, state, preset=args.preset, seed=args.seed)
-    image, truth = write_photo(photo, args.out, force=args.force)
-    print(f"photo: {image}")
-    print(f"truth: {truth}")
-    print(f"state: {state.text}")
-    return 0
+    Each game with a photo reader has a module ``companion.<game>_commands``; a game whose
+    module lacks the command is refused in one line.
+    """
+    import importlib
+
+    module = importlib.import_module(_module_name(game))
+    run: Callable[[argparse.Namespace], int] | None = getattr(module, f"run_{command}", None)
+    if run is None:
+        raise KitError(f"'{command}' is not available for {game} in this version.")
+    return run
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    return _game_commands(args.game, "simulate")(args)
 
 
 def _run_score(args: argparse.Namespace) -> int:
-    from companion.rodeurs_reader import read_photo
-    from companion.verdict import score_verdict
-
-    _refuse_existing(args.annotate, args.force)
-    reading = read_photo(args.photo, decoder=args.decoder)
-    verdict = score_verdict(reading)
-    if args.annotate is not None:
-        from companion.annotate import annotate_score
-
-        annotate_score(args.photo, reading, verdict, args.annotate)
-    _print_verdict(verdict, as_json=args.json, annotated=args.annotate)
-    return EXIT_CANNOT_JUDGE if verdict.get("unreadable") else 0
+    return _game_commands(args.game, "score")(args)
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from companion.rodeurs_reader import read_photo
-    from companion.verdict import check_verdict
-
-    _refuse_existing(args.annotate, args.force)
-    before = read_photo(args.before, decoder=args.decoder)
-    after = read_photo(args.after, decoder=args.decoder)
-    verdict = check_verdict(before, after, mover=args.mover)
-    if args.annotate is not None:
-        from companion.annotate import annotate_check
-
-        annotate_check(args.after, after, verdict, args.annotate)
-    _print_verdict(verdict, as_json=args.json, annotated=args.annotate)
-    if verdict.get("legal") is None:
-        return EXIT_CANNOT_JUDGE
-    return 0 if verdict["legal"] else EXIT_ILLEGAL
-
-
-def _refuse_existing(path: Path | None, force: bool) -> None:
-    if path is not None and path.exists() and not force:
-        raise KitError(f"{path} already exists; add --force to overwrite it.")
-
-
-def _print_verdict(verdict: dict[str, Any], *, as_json: bool, annotated: Path | None) -> None:
-    from companion.verdict import format_verdict
-
-    if as_json:
-        print(json.dumps(verdict, indent=1, ensure_ascii=False))
-    else:
-        print(format_verdict(verdict))
-        if annotated is not None:
-            print(f"annotated picture: {annotated}")
+    return _game_commands(args.game, "check")(args)
 
 
 def _run_demo(args: argparse.Namespace) -> int:
