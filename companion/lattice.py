@@ -136,3 +136,70 @@ def _places(
                 matrix = to_plane @ to_lattice @ untwist @ to_cells
                 places += [(matrix, corner) for corner in Corner]
     return places
+
+
+SNAP_MIN_TOKENS: Final = 6
+"""Tokens on the lattice needed before one corner code and the tokens may place the board."""
+SNAP_MIN_SHARE: Final = 0.9
+"""Share of the tokens read that must stand on a cell (the rest is a misfit: no pose)."""
+SNAP_MEDIAN_MM: Final = 2.5
+"""Median distance from a token's centre to its cell's centre, at most, after snapping."""
+SNAP_SPAN: Final = (3, 4)
+"""Columns and rows the tokens on the lattice must span, at least, so the fit interpolates."""
+
+
+def snap_pose(
+    transform: np.ndarray, board_mm: np.ndarray, photo_px: np.ndarray, centres: np.ndarray
+) -> np.ndarray | None:
+    """The board's pose from one corner code's corners (``board_mm`` to ``photo_px``) and the
+    tokens' centres (photo px), each token standing on a cell; ``None`` unless they clearly do.
+
+    ``transform`` is a first pose (one corner code, refined by the tokens' squares). Each token
+    is put on the cell its centre falls in; the pose is fitted again to the corner code and to
+    the cell centres (a token lies near, not exactly on, its cell's centre; over many tokens the
+    offsets average out), and so on until no token changes cell. The pose is kept only when at
+    least :data:`SNAP_MIN_TOKENS` tokens — :data:`SNAP_MIN_SHARE` of those read — stand within
+    :data:`ON_LATTICE_MM` of their cell's centre, the median within :data:`SNAP_MEDIAN_MM`, no
+    two on one cell, spanning :data:`SNAP_SPAN` columns and rows: a pose off by a fraction of a
+    cell anywhere on the board fails that.
+    """
+    centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+    if len(centres) < SNAP_MIN_TOKENS:
+        return None
+    columns, rows = Rodeurs.COLUMNS, Rodeurs.ROWS
+    cells: np.ndarray | None = None
+    for _ in range(5):
+        on_board = apply(np.linalg.inv(transform), centres)
+        index = np.floor(on_board / CELL).astype(int)
+        inside = (index[:, 0] >= 0) & (index[:, 0] < columns)
+        inside &= (index[:, 1] >= 0) & (index[:, 1] < rows)
+        middle = (index + 0.5) * CELL
+        near = inside & (np.linalg.norm(on_board - middle, axis=1) <= ON_LATTICE_MM)
+        if near.sum() < SNAP_MIN_TOKENS:
+            return None
+        if cells is not None and np.array_equal(index, cells):
+            break
+        cells = index
+        source = np.concatenate([board_mm, middle[near]])
+        target = np.concatenate([photo_px, centres[near]])
+        fitted, _ = cv2.findHomography(source, target, 0)
+        if fitted is None or abs(np.linalg.det(fitted)) < 1e-12:
+            return None
+        transform = fitted
+    on_board = apply(np.linalg.inv(transform), centres)
+    index = np.floor(on_board / CELL).astype(int)
+    distance = np.linalg.norm(on_board - (index + 0.5) * CELL, axis=1)
+    inside = (index[:, 0] >= 0) & (index[:, 0] < columns)
+    inside &= (index[:, 1] >= 0) & (index[:, 1] < rows)
+    near = inside & (distance <= ON_LATTICE_MM)
+    placed = index[near]
+    span = placed.max(axis=0) - placed.min(axis=0) + 1 if len(placed) else np.zeros(2)
+    if (
+        near.sum() < max(SNAP_MIN_TOKENS, SNAP_MIN_SHARE * len(centres))
+        or float(np.median(distance[near])) > SNAP_MEDIAN_MM
+        or len({tuple(cell) for cell in placed}) < len(placed)
+        or span[0] < SNAP_SPAN[0]
+        or span[1] < SNAP_SPAN[1]
+    ):
+        return None
+    return transform

@@ -29,9 +29,9 @@ import numpy as np
 from companion import cascade
 from companion.cells import Placement, across_text, frame_colours, place
 from companion.decode import Decoder, Detection, decoder_named
-from companion.lattice import search_from_tokens
+from companion.lattice import SNAP_MIN_TOKENS, search_from_tokens, snap_pose
 from companion.load import Picture, load_picture
-from companion.pose import BoardPose, board_pose, fiducial_corners, refine
+from companion.pose import BoardPose, apply, board_pose, fiducial_corners, refine
 from companion.qrmatch import match_cell
 from patrolkit.errors import NotationError, PayloadError, PhotoError
 from patrolkit.games.rodeurs import (
@@ -58,6 +58,7 @@ from patrolkit.payload import (
     RodeursPawn,
     decode,
 )
+from patrolkit.sizes import Rodeurs
 
 GAME_NAMES: Final = {
     Game.RODEURS: "Rôdeurs",
@@ -224,15 +225,17 @@ def read_photo(
     board = _board(pose.board_code)
     clock.lap("pose")
 
-    tokens = _tokens(found.pawns, pose, picture.rgb, "photo")
-    clock.lap("tokens")
-    missing = _without_token(tokens)
-    view = cascade.BoardView.of(picture.rgb, pose)
-    looks = cascade.occupancy(view, board, missing)
-    clock.lap("occupancy")
-    second, matched = _second_look(picture, pose, reader, looks, tokens)
-    clock.lap("cascade")
-
+    tokens, looks, second, matched = _read_board(picture, pose, board, reader, found.pawns)
+    if len(pose.seen) == 1:
+        # One corner code and the pawns of the first pass placed the board; the pawns read
+        # since then place it better: read the cells again from that pose.
+        try:
+            pose = _snapped_pose(found.fiducials[0], np.array([t.photo_px for t in tokens]), pose)
+        except PhotoError:
+            pass  # the first pose stands
+        else:
+            tokens, looks, second, matched = _read_board(picture, pose, board, reader, found.pawns)
+    clock.lap("cells")
     cells, problems = _cells(board, tokens, looks)
     problems += _token_problems(tokens) + [
         Problem(
@@ -251,7 +254,7 @@ def read_photo(
         **{name: {"tried": second.tried[name], "read": second.read[name]} for name in second.tried},
         MATCH_STAGE: {"tried": second.left, "read": matched},
     }
-    clock.lap("cells")
+    clock.lap("verdict")
     timings["total"] = sum(timings.values())
     return RodeursReading(
         board=board,
@@ -267,6 +270,18 @@ def read_photo(
         passes=passes,
         timings=timings,
     )
+
+
+def _read_board(
+    picture: Picture, pose: BoardPose, board: Board, reader: Decoder, pawns: list[Detection]
+) -> tuple[list[TokenReading], dict[int, cascade.CellLook], cascade.CascadeResult, int]:
+    """The tokens on the board (those of the first pass, then the cascade's), what every cell
+    without a token looks like, and the cascade's figures."""
+    tokens = _tokens(pawns, pose, picture.rgb, "photo")
+    view = cascade.BoardView.of(picture.rgb, pose)
+    looks = cascade.occupancy(view, board, _without_token(tokens))
+    second, matched = _second_look(picture, pose, reader, looks, tokens)
+    return tokens, looks, second, matched
 
 
 def _second_look(
@@ -403,11 +418,12 @@ def _pose(found: _Sorted, gray: np.ndarray, reader: Decoder) -> BoardPose:
         rough = _one_fiducial_pose(found.fiducials[0], found.pawns)
         _add_searched(found, gray, reader, rough, margin=12.0 if found.pawns else 40.0)
         if len({f.corner for f, _ in found.fiducials}) < 2:
-            raise PhotoError(
-                "No Rôdeurs board was found in this photo: only its "
-                f"{found.fiducials[0][0].corner.value} corner code could be read, and at least "
-                "two of the four are needed."
+            snapped = _snapped_pose(
+                found.fiducials[0], _pawn_centres(found, gray, reader, rough), rough
             )
+            _add_searched(found, gray, reader, snapped, margin=8.0)
+            if len({f.corner for f, _ in found.fiducials}) < 2:
+                return snapped
     pose = board_pose(found.fiducials)
     if pose.missing:
         before = len(found.fiducials)
@@ -450,6 +466,40 @@ def _one_fiducial_pose(
     if tokens:
         transform = refine(transform, board, detection.corners, tokens)
     return BoardPose(item.board, transform, np.linalg.inv(transform), (item.corner,), (), 0.0)
+
+
+def _pawn_centres(
+    found: _Sorted, gray: np.ndarray, reader: Decoder, rough: BoardPose
+) -> np.ndarray:
+    """The centres (photo px) of the pawn codes read, and of those the cascade reads in every
+    cell where the rough pose puts them when the first pass read too few to place the board."""
+    centres = [d.centre for d in found.pawns]
+    if len(centres) < SNAP_MIN_TOKENS:
+        known = {d.text for d in found.pawns}
+        for detection, _ in cascade.read_cells(gray, rough, reader, range(SQUARES)).found:
+            if isinstance(_ours(detection.text), RodeursPawn) and detection.text not in known:
+                known.add(detection.text)
+                centres.append(detection.centre)
+    return np.array(centres, dtype=float).reshape(-1, 2)
+
+
+def _snapped_pose(
+    fiducial: tuple[RodeursFiducial, Detection], centres: np.ndarray, rough: BoardPose
+) -> BoardPose:
+    """The pose from one corner code and the pawns standing on their cells (see
+    :func:`companion.lattice.snap_pose`); :class:`PhotoError` when they do not settle it."""
+    item, detection = fiducial
+    board = fiducial_corners(item.corner)
+    transform = snap_pose(rough.to_photo, board, detection.corners, centres)
+    if transform is None:
+        raise PhotoError(
+            f"No Rôdeurs board was found in this photo: only its {item.corner.value} corner "
+            "code could be read, and at least two of the four are needed (or more pawns in view)."
+        )
+    scale = np.linalg.norm(np.roll(detection.corners, -1, axis=0) - detection.corners, axis=1)
+    residual = np.linalg.norm(apply(transform, board) - detection.corners, axis=1)
+    error_mm = float(np.sqrt(np.mean(residual**2)) / (scale.mean() / Rodeurs.FIDUCIAL_MM))
+    return BoardPose(item.board, transform, np.linalg.inv(transform), (item.corner,), (), error_mm)
 
 
 def _board(code: str) -> Board:

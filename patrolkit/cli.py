@@ -99,7 +99,7 @@ def _game_among(ready: Sequence[str]) -> Callable[[str], str]:
             )
         if text not in ready:
             raise argparse.ArgumentTypeError(
-                f"{text} is not available here yet in this version (available: {', '.join(ready)})"
+                f"this command does not take {text} yet (it takes: {', '.join(ready)})"
             )
         return text
 

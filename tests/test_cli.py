@@ -47,6 +47,11 @@ def test_a_game_not_yet_available_says_so(capsys: pytest.CaptureFixture[str]) ->
     assert_one_line_error(code, err, "not available yet")
 
 
+def test_a_game_without_a_photo_reader_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["score", "stratego", "table.jpg"], capsys)
+    assert_one_line_error(code, err, "does not take stratego yet")
+
+
 def test_a_seed_that_is_not_a_number_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["kit", "rodeurs", "--seed", "seven"], capsys)
     assert_one_line_error(code, err, "whole number", "seven")

@@ -10,6 +10,7 @@ import random
 import struct
 import zlib
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from generator.rodeurs_kit import write_kit
 from patrolkit.errors import PhotoError
 from patrolkit.games import rodeurs
 from patrolkit.games.rodeurs import Layout, State
+from patrolkit.payload import Corner
 from patrolkit.sizes import Rodeurs
 
 LAYOUT_SEED = 11
@@ -182,6 +184,43 @@ def test_a_hidden_corner_code_is_not_needed(layout: Layout, shoot: Shoot) -> Non
     reading = read_photo(cv2.imencode(".jpg", image)[1].tobytes())
     assert [c.value for c in reading.fiducials_missing] == ["NW"]
     assert _rows(reading.state_text) == _rows(state.text)
+
+
+def _cover_corner_codes(jpeg: bytes, pose_of: RodeursReading, corners: list[Corner]) -> bytes:
+    """The photo with a cup over each of ``corners``' codes."""
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    for corner in corners:
+        x, y = Rodeurs.fiducial_origin(corner)
+        side = Rodeurs.FIDUCIAL_MM
+        square = np.array([[x, y], [x + side, y], [x + side, y + side], [x, y + side]])
+        grown = square.mean(axis=0) + (square - square.mean(axis=0)) * 1.4
+        quad = pose_of.pose.photo_points(grown)
+        cv2.fillConvexPoly(image, quad.astype(np.int32), (40, 60, 90))
+    return bytes(cv2.imencode(".jpg", image)[1].tobytes())
+
+
+@pytest.mark.slow
+def test_one_corner_code_and_the_pawns_on_their_cells_place_the_board(
+    layout: Layout, shoot: Shoot
+) -> None:
+    state = _play(layout, 3, seed=2)
+    jpeg = shoot(state.text, "phone", 2)
+    covered = _cover_corner_codes(jpeg, read_photo(jpeg), [Corner.NW, Corner.NE, Corner.SE])
+    reading = read_photo(covered)
+    assert [c.value for c in reading.fiducials_missing] == ["NW", "NE", "SE"]
+    assert _rows(reading.state_text) == _rows(state.text)
+
+
+@pytest.mark.slow
+def test_one_corner_code_and_too_few_pawns_is_no_board(layout: Layout, shoot: Shoot) -> None:
+    finished = _play(layout, None, seed=2)
+    kept = [sq for sq, pawn in enumerate(finished.pawns) if pawn is not None][:5]
+    pawns = tuple(p if sq in kept else None for sq, p in enumerate(finished.pawns))
+    state = replace(finished, pawns=pawns)
+    jpeg = shoot(state.text, "phone", 2)
+    covered = _cover_corner_codes(jpeg, read_photo(jpeg), [Corner.NW, Corner.NE, Corner.SE])
+    with pytest.raises(PhotoError, match="only its SW corner code could be read"):
+        read_photo(covered)
 
 
 @pytest.mark.slow
