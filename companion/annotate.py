@@ -81,14 +81,14 @@ def annotate_score(
     photo: Path | str | bytes, reading: RodeursReading, verdict: dict[str, Any], out: Path
 ) -> Path:
     """Write the annotated picture of a score verdict on ``photo`` to ``out`` (PNG or JPEG)."""
-    return _write(render(photo, reading, verdict), out)
+    return write_picture(render(photo, reading, verdict), out)
 
 
 def annotate_check(
     after: Path | str | bytes, reading: RodeursReading, verdict: dict[str, Any], out: Path
 ) -> Path:
     """Write the annotated picture of a check verdict on the second photo to ``out``."""
-    return _write(render(after, reading, verdict), out)
+    return write_picture(render(after, reading, verdict), out)
 
 
 def render(
@@ -111,7 +111,7 @@ def render(
     _fiducials(canvas, to_canvas, reading, labels)
     for code in reading.foreign:
         quad = apply(shift, np.array(code.corners))
-        _polygon(canvas, quad, ORANGE, 4)
+        polygon(canvas, quad, ORANGE, 4)
         labels.append(
             (
                 (float(quad[:, 0].mean()), float(quad[:, 1].max()) + 24),
@@ -123,7 +123,7 @@ def render(
     image = Image.fromarray(canvas)
     draw = ImageDraw.Draw(image)
     for at, text, colour, text_size in labels:
-        _centred(draw, at, text, colour, text_size, bold=True)
+        centred(draw, at, text, colour, text_size, bold=True)
     return np.asarray(_with_panel(image, verdict))
 
 
@@ -146,7 +146,7 @@ def _region(reading: RodeursReading, width: int, height: int) -> tuple[int, int,
     return int(left), int(top), int(np.ceil(right)), int(np.ceil(bottom))
 
 
-def _write(picture: np.ndarray, out: Path) -> Path:
+def write_picture(picture: np.ndarray, out: Path) -> Path:
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in (".png", ".jpg", ".jpeg"):
@@ -166,7 +166,7 @@ def _points(transform: np.ndarray, board_mm: np.ndarray) -> np.ndarray:
     return apply(transform, board_mm)
 
 
-def _polygon(canvas: np.ndarray, quad: np.ndarray, colour: RGB, width: int) -> None:
+def polygon(canvas: np.ndarray, quad: np.ndarray, colour: RGB, width: int) -> None:
     points = np.round(quad * 16).astype(np.int32).reshape(-1, 1, 2)
     cv2.polylines(canvas, [points], True, colour, width, cv2.LINE_AA, shift=4)
 
@@ -176,10 +176,10 @@ def _grid(canvas: np.ndarray, transform: np.ndarray) -> None:
     overlay = canvas.copy()
     for c in range(COLUMNS + 1):
         line = _points(transform, np.array([[c * cell, 0.0], [c * cell, ROWS * cell]]))
-        _polygon(overlay, line, WHITE, 2)
+        polygon(overlay, line, WHITE, 2)
     for r in range(ROWS + 1):
         line = _points(transform, np.array([[0.0, r * cell], [COLUMNS * cell, r * cell]]))
-        _polygon(overlay, line, WHITE, 2)
+        polygon(overlay, line, WHITE, 2)
     cv2.addWeighted(overlay, 0.45, canvas, 0.55, 0, dst=canvas)
 
 
@@ -214,7 +214,7 @@ def _cells(
             )
         else:
             inner = _shrink(quad, 0.06)
-            _polygon(canvas, inner, RED, max(round(size * 0.07), 3))
+            polygon(canvas, inner, RED, max(round(size * 0.07), 3))
             colour = PAWN_RGB[cell.hint.value.upper()] if cell.hint is not None else WHITE
             cv2.circle(canvas, centre, radius, RED, -1, cv2.LINE_AA, shift=4)
             cv2.circle(
@@ -250,7 +250,7 @@ def _changes(
         row_from_top, column = divmod(index, COLUMNS)
         sq = (ROWS - 1 - row_from_top) * COLUMNS + column
         quad, (cx, cy), size = _cell_geometry(transform, sq)
-        _polygon(canvas, _shrink(quad, 0.04), CYAN, max(round(size * 0.05), 3))
+        polygon(canvas, _shrink(quad, 0.04), CYAN, max(round(size * 0.05), 3))
         word = "gone" if new == "." else "new" if old == "." else "changed"
         labels.append(((cx, cy - size * 0.36), word, CYAN, max(round(size * 0.15), 11)))
 
@@ -315,7 +315,7 @@ def _fiducials(
         quad = _shrink(quad, -0.25)
         seen = corner in reading.fiducials_seen
         colour = GREEN if seen else RED
-        _polygon(canvas, quad, colour, 4)
+        polygon(canvas, quad, colour, 4)
         if not seen:
             side = float(np.linalg.norm(quad[1] - quad[0]))
             labels.append(
@@ -332,7 +332,7 @@ def _fiducials(
 
 
 @lru_cache(maxsize=32)
-def _font(size: int, bold: bool) -> tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, bool]:
+def load_font(size: int, bold: bool) -> tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, bool]:
     """A font of ``size`` pixels and whether it covers accents; falls back on Pillow's own."""
     for name in _BOLD_FILES if bold else _FONT_FILES:
         try:
@@ -349,7 +349,7 @@ def _text(text: str, full: bool) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
-def _centred(
+def centred(
     draw: ImageDraw.ImageDraw,
     at: tuple[float, float],
     text: str,
@@ -358,7 +358,7 @@ def _centred(
     *,
     bold: bool = False,
 ) -> None:
-    font, full = _font(size, bold)
+    font, full = load_font(size, bold)
     shown = _text(text, full)
     half = draw.textlength(shown, font=font) / 2 + 4
     width = draw.im.size[0]
@@ -417,12 +417,12 @@ def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
     draw = ImageDraw.Draw(full)
     x, y, inner = width + 36, 40, PANEL - 72
     big, sub, colour = _headline(verdict)
-    font, ok = _font(64, True)
+    font, ok = load_font(64, True)
     draw.text((x, y), _text(big, ok), font=font, fill=colour)
     y += 86
-    y = _paragraph(draw, (x, y), sub, 30, inner, WHITE, bold=True) + 18
+    y = paragraph(draw, (x, y), sub, 30, inner, WHITE, bold=True) + 18
     for line in _facts(verdict):
-        y = _paragraph(draw, (x, y), line, 26, inner, SOFT) + 8
+        y = paragraph(draw, (x, y), line, 26, inner, SOFT) + 8
     y += 24
     y = _legend(draw, (x, y), inner, check=verdict["kind"] == "check")
     return full
@@ -455,7 +455,7 @@ def _facts(verdict: dict[str, Any]) -> list[str]:
     return facts
 
 
-def _paragraph(
+def paragraph(
     draw: ImageDraw.ImageDraw,
     at: tuple[int, int],
     text: str,
@@ -465,7 +465,7 @@ def _paragraph(
     *,
     bold: bool = False,
 ) -> int:
-    font, ok = _font(size, bold)
+    font, ok = load_font(size, bold)
     x, y = at
     for line in _wrapped(_text(text, ok), font, width, draw):
         draw.text((x, y), line, font=font, fill=colour)
@@ -475,7 +475,7 @@ def _paragraph(
 
 def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check: bool) -> int:
     x, y = at
-    y = _paragraph(draw, (x, y), "On the photo", 26, width, WHITE, bold=True) + 6
+    y = paragraph(draw, (x, y), "On the photo", 26, width, WHITE, bold=True) + 6
     entries: Sequence[tuple[str, RGB, str]] = (
         ("R", PAWN_RGB["R"], "red pawn read"),
         ("Y", PAWN_RGB["Y"], "yellow pawn read"),
@@ -483,7 +483,7 @@ def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check
         ("", SOFT, "empty cell"),
         ("?", RED, "cell that could not be read"),
     )
-    font, _ = _font(24, True)
+    font, _ = load_font(24, True)
     for letter, colour, words in entries:
         cx, cy = x + 20, y + 16
         if letter:
@@ -492,7 +492,7 @@ def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check
             draw.text((cx, cy), letter, font=font, fill=ink, anchor="mm")
         else:
             draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), outline=colour, width=2)
-        _paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)
+        paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)
         y += 42
     frames = [
         (GREEN, "corner code seen"),
@@ -503,6 +503,6 @@ def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check
         frames.insert(0, (CYAN, "cell that changed; arrows: the jumps"))
     for colour, words in frames:
         draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=colour, width=4)
-        _paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)
+        paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)
         y += 42
     return y

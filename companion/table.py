@@ -533,7 +533,7 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> KitRaster:
             )
         for sheet in sorted(sheets):
             bitmap = document[sheet - 1].render(scale=RASTER_PX_PER_MM * 25.4 / 72)
-            pages[sheet] = _printed(np.ascontiguousarray(bitmap.to_numpy()[..., :3]))
+            pages[sheet] = printed(np.ascontiguousarray(bitmap.to_numpy()[..., :3]))
     finally:
         document.close()
     page_w, page_h = manifest.page_size
@@ -555,7 +555,7 @@ def _frozen(image: Image) -> Image:
     return image
 
 
-def _printed(page: Image) -> Image:
+def printed(page: Image) -> Image:
     """The page as ink on paper: white is paper, black is ink, colours a little duller."""
     weights = np.array([0.114, 0.587, 0.299])
     mix = (1 - _DULL) * np.eye(3) + _DULL * np.tile(weights, (3, 1))

@@ -144,6 +144,89 @@ class State:
                 return objective
         return None
 
+    # -- text form -----------------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The position in one line: the map code, the players, the steps dealt to each, who is
+        to move (``1`` = Player 1), the objectives and the tracks, separated by spaces.
+
+        Objectives are ``cell`` and colour letter, joined by commas, with ``=n`` when Player
+        ``n`` took it: ``N9B,J2B=1,H8R``. Each track is its owner's number, ``x`` if abandoned,
+        ``:`` and its lines from start to free end joined by commas: ``1:A1SN,A2SN,A3SE+``.
+        Only the map's terrain classes are kept (its code): :meth:`from_text` gives back the
+        position on :attr:`Map.plain`.
+        """
+        m = self.map
+        objectives = ",".join(
+            f"{m.name(o.cell)}{o.colour.value}"
+            + ("" if o.taken_by is None else f"={o.taken_by + 1}")
+            for o in self.objectives
+        )
+        tracks = [
+            f"{t.owner + 1}{'x' if t.abandoned else ''}:"
+            + ",".join(line.notation(m.size) for line in t.lines)
+            for t in self.tracks
+        ]
+        return " ".join(
+            [
+                m.code,
+                str(self.players),
+                str(self.dealt),
+                str(self.to_move + 1),
+                objectives or "-",
+                *tracks,
+            ]
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> State:
+        """The inverse of :attr:`text`; raises :class:`NotationError` saying what is wrong."""
+        fields = text.split()
+        if len(fields) < 5:
+            raise NotationError(
+                "A Patrolis position is written as the map code, the players, the steps dealt,"
+                " who is to move, the objectives and the tracks."
+            )
+        code, players, dealt, to_move, objectives, *tracks = fields
+        game_map = Map.from_code(code)
+        try:
+            found = []
+            for word in [] if objectives == "-" else objectives.split(","):
+                match = _OBJECTIVE.fullmatch(word)
+                if match is None:
+                    raise ValueError(f"'{word}' is not an objective, like N9B or J2B=1")
+                taker = match.group(3)
+                found.append(
+                    Objective(
+                        game_map.parse(match.group(1)),
+                        Colour(match.group(2)),
+                        None if taker is None else int(taker) - 1,
+                    )
+                )
+            laid = []
+            for word in tracks:
+                match = _TRACK.fullmatch(word)
+                if match is None:
+                    raise ValueError(f"'{word}' is not a track, like 1:A1SN,A2SN or 2x:P3EW")
+                laid.append(
+                    Track(
+                        int(match.group(1)) - 1,
+                        tuple(_parse_line(line, game_map) for line in match.group(3).split(",")),
+                        bool(match.group(2)),
+                    )
+                )
+            return cls(
+                game_map,
+                int(players),
+                int(dealt),
+                tuple(found),
+                tuple(laid),
+                int(to_move) - 1,
+            )
+        except (ValueError, LayoutError) as exc:
+            raise NotationError(f"'{text[:40]}…' is not a Patrolis position ({exc}).") from None
+
     # -- JSON ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -214,6 +297,8 @@ def _player_or_none(value: object) -> int | None:
     return None if value is None else whole_number(value)
 
 
+_OBJECTIVE = re.compile(r"([A-X]\d{1,2})([BRGY])(?:=([1-6]))?")
+_TRACK = re.compile(r"([1-6])(x?):(\S+)")
 _LINE = re.compile(r"([A-Xa-x]\d{1,2})([NESW])([NESW])(\+?)")
 
 
