@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from patrolkit.errors import IllegalTurn, LayoutError
+from patrolkit.errors import IllegalTurn, LayoutError, NotationError
 from patrolkit.games.twelve_patrols_model import (
     SIZE,
     SLOTS,
@@ -281,6 +281,98 @@ class Kingdom:
         patrols = list(self.patrols)
         patrols[_SLOT_INDEX[slot]] = tuple(sorted(items))
         return Kingdom(self.deck, self.cards, tuple(patrols))
+
+    def shifted(self, rows: int, columns: int) -> Kingdom:
+        """This kingdom with every card and patrol moved ``rows`` down and ``columns`` right;
+        :class:`LayoutError` if a card would leave the 3 x 3 grid."""
+        cards = {}
+        for r, c in self.placed:
+            card = self.card_at((r, c))
+            assert card is not None
+            if not (0 <= r + rows < SIZE and 0 <= c + columns < SIZE):
+                raise LayoutError("Moved that far, a card would leave the 3 x 3 kingdom.")
+            cards[(r + rows, c + columns)] = card
+        patrols = {
+            Slot((s.a[0] + rows, s.a[1] + columns), (s.b[0] + rows, s.b[1] + columns)): p
+            for s, p in zip(SLOTS, self.patrols, strict=True)
+            if p
+        }
+        return Kingdom.build(self.deck, cards, patrols)
+
+    def anchored(self) -> Kingdom:
+        """This kingdom moved so that its cards start at the top row and the left column: the
+        only place a photo can tell while the kingdom spans fewer than three rows or columns."""
+        if not self.placed:
+            return self
+        return self.shifted(-min(r for r, _ in self.placed), -min(c for _, c in self.placed))
+
+    def placements(self) -> list[Kingdom]:
+        """Every place of the 3 x 3 grid this kingdom, moved without turning, may lie on."""
+        anchored = self.anchored()
+        rows = max((r for r, _ in anchored.placed), default=0)
+        columns = max((c for _, c in anchored.placed), default=0)
+        return [
+            anchored.shifted(dr, dc) for dr in range(SIZE - rows) for dc in range(SIZE - columns)
+        ]
+
+    @property
+    def text(self) -> str:
+        """The kingdom in one line: ``<deck id> <cards> <patrols>``.
+
+        ``<cards>`` gives each position's card number (1 to 9, ``.`` for none) row by row, rows
+        joined by ``/``; ``<patrols>`` gives the twelve slots in the order of :data:`SLOTS`,
+        joined by ``;``, each patrol's items in notation joined by ``,`` and ``-`` for an empty
+        slot: ``AK2K7 153/2.4/... D-B2=4,Q-Y1;-;…``.
+        """
+        rows = "/".join(
+            "".join(
+                str(self.deck.number(card)) if (card := self.card_at((r, c))) else "."
+                for c in range(SIZE)
+            )
+            for r in range(SIZE)
+        )
+        patrols = ";".join(",".join(i.notation for i in p) or "-" for p in self.patrols)
+        return f"{self.deck.id} {rows} {patrols}"
+
+    @classmethod
+    def from_text(cls, text: str, deck: Deck) -> Kingdom:
+        """Read :attr:`text` back for ``deck``; :class:`NotationError` says what is wrong."""
+        parts = text.split()
+        if len(parts) != 3:
+            raise NotationError(
+                f"'{text}' is not a kingdom: deck id, cards and patrols, separated by spaces."
+            )
+        deck_id, rows, patrols = parts
+        if deck_id != deck.id:
+            raise NotationError(
+                f"This kingdom is of the deck {deck_id}, not of '{deck.name}' ({deck.id})."
+            )
+        lines = rows.split("/")
+        if len(lines) != SIZE or any(len(line) != SIZE for line in lines):
+            raise NotationError(
+                f"'{rows}' is not three rows of three cards (a number 1 to 9, or . for none)."
+            )
+        cards: list[Card | None] = []
+        for mark in "".join(lines):
+            if mark == ".":
+                cards.append(None)
+            elif mark.isdigit() and 1 <= int(mark) <= SIZE * SIZE:
+                cards.append(deck.card(int(mark)))
+            else:
+                raise NotationError(f"'{mark}' is not a card number (1 to 9, or . for none).")
+        slots = patrols.split(";")
+        if len(slots) != len(SLOTS):
+            raise NotationError(
+                f"A kingdom has {len(SLOTS)} patrols separated by ';', not {len(slots)}."
+            )
+        items = tuple(
+            () if patrol == "-" else tuple(sorted(Item.parse(i) for i in patrol.split(",")))
+            for patrol in slots
+        )
+        try:
+            return cls(deck, tuple(cards), items)
+        except LayoutError as exc:
+            raise NotationError(str(exc)) from None
 
     @classmethod
     def build(
