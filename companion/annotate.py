@@ -97,11 +97,7 @@ def render(
     """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
     picture = load_picture(photo)
     left, top, right, bottom = _region(reading, picture.width, picture.height)
-    scale = min(SIDE / (right - left), SIDE / (bottom - top))
-    shift = np.array([[scale, 0.0, -left * scale], [0.0, scale, -top * scale], [0.0, 0.0, 1.0]])
-    size = (round((right - left) * scale), round((bottom - top) * scale))
-    base = cv2.warpAffine(picture.rgb, shift[:2], size, flags=cv2.INTER_AREA)
-    canvas = cv2.convertScaleAbs(base, alpha=DIM)
+    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
     to_canvas = shift @ reading.pose.to_photo
     labels: list[tuple[tuple[float, float], str, RGB, int]] = []
     _grid(canvas, to_canvas)
@@ -125,6 +121,19 @@ def render(
     for at, text, colour, text_size in labels:
         centred(draw, at, text, colour, text_size, bold=True)
     return np.asarray(_with_panel(image, verdict))
+
+
+def dimmed_crop(
+    rgb: np.ndarray, region: tuple[float, float, float, float]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The ``region`` (left, top, right, bottom, px) of the photo, scaled to fit :data:`SIDE`
+    and dimmed so the drawing stands out, and the 3 x 3 map from photo px to it."""
+    left, top, right, bottom = region
+    scale = min(SIDE / (right - left), SIDE / (bottom - top))
+    shift = np.array([[scale, 0.0, -left * scale], [0.0, scale, -top * scale], [0.0, 0.0, 1.0]])
+    size = (round((right - left) * scale), round((bottom - top) * scale))
+    base = cv2.warpAffine(rgb, shift[:2], size, flags=cv2.INTER_AREA)
+    return cv2.convertScaleAbs(base, alpha=DIM), shift
 
 
 def _region(reading: RodeursReading, width: int, height: int) -> tuple[int, int, int, int]:

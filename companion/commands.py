@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from patrolkit.errors import KitError
+
+if TYPE_CHECKING:
+    from companion.simulate import Photo
 
 EXIT_ILLEGAL = 1
 EXIT_CANNOT_JUDGE = 3
@@ -39,6 +42,17 @@ def print_verdict(
     print(formatted(verdict))
     if annotated is not None:
         print(f"annotated picture: {annotated}")
+
+
+def write_simulated(photo: Photo, out: Path, state_text: str, *, force: bool) -> int:
+    """Write a virtual-camera photo and its truth beside it, say where and which position."""
+    from companion.simulate import write_photo
+
+    image, truth = write_photo(photo, out, force=force)
+    print(f"photo: {image}")
+    print(f"truth: {truth}")
+    print(f"state: {state_text}")
+    return 0
 
 
 def score_exit(verdict: dict[str, Any]) -> int:

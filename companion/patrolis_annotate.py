@@ -20,17 +20,16 @@ from PIL import Image, ImageDraw
 
 from companion.annotate import (
     CYAN,
-    DIM,
     GREEN,
     ORANGE,
     PANEL,
     PANEL_BACK,
     RED,
     RGB,
-    SIDE,
     SOFT,
     WHITE,
     centred,
+    dimmed_crop,
     load_font,
     paragraph,
     polygon,
@@ -75,11 +74,7 @@ def render(
     corners = np.vstack([_sheet_outline(reading, k) for k in range(len(reading.sheets))])
     left, top = np.clip(corners.min(axis=0) - 40, 0, None)
     right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
-    scale = min(SIDE / (right - left), SIDE / (bottom - top))
-    shift = np.array([[scale, 0.0, -left * scale], [0.0, scale, -top * scale], [0.0, 0.0, 1.0]])
-    size = (round((right - left) * scale), round((bottom - top) * scale))
-    base = cv2.warpAffine(picture.rgb, shift[:2], size, flags=cv2.INTER_AREA)
-    canvas = cv2.convertScaleAbs(base, alpha=DIM)
+    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
     labels: list[tuple[tuple[float, float], str, RGB]] = []
     for k in range(len(reading.sheets)):
         polygon(canvas, apply(shift, _sheet_outline(reading, k)), WHITE, 2)

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.commands import check_exit, print_verdict, refuse_existing, score_exit
+from companion.commands import (
+    check_exit,
+    print_verdict,
+    refuse_existing,
+    score_exit,
+    write_simulated,
+)
 from patrolkit.errors import KitError
 
 
@@ -22,7 +28,6 @@ def default_kit(seed: int) -> Path:
 def run_simulate(args: argparse.Namespace) -> int:
     from companion.patrolis_midgame import mid_game
     from companion.patrolis_scene import patrolis_kit_raster, photograph
-    from companion.simulate import write_photo
     from patrolkit.games.patrolis import State, apply, is_over, new_game, random_turn
 
     if args.state is not None and args.turns is not None:
@@ -46,11 +51,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         state = mid_game(kit, args.seed)
     photo = photograph(kit_dir, state, preset=args.preset, seed=args.seed)
-    image, truth = write_photo(photo, args.out, force=args.force)
-    print(f"photo: {image}")
-    print(f"truth: {truth}")
-    print(f"state: {state.text}")
-    return 0
+    return write_simulated(photo, args.out, state.text, force=args.force)
 
 
 def run_score(args: argparse.Namespace) -> int:

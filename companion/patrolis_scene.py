@@ -62,6 +62,7 @@ from companion.table import (
     printed,
     rigid,
     scale_map,
+    seen_through,
     table_top,
     transform,
 )
@@ -533,22 +534,7 @@ def _optical(
             page_px = np.linalg.inv(scale_map(sx, kit.sy))
             affine = to_canvas @ laid.to_board @ page_px @ from_crop
             paste(canvas, crop, box_mask(crop.shape[1], crop.shape[0], trim), affine[:2], cast)
-    size = (shot.width, shot.height)
-    optical = cv2.warpPerspective(
-        top,
-        h @ np.linalg.inv(table.from_mm),
-        size,
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT_101,
-    )
-    cv2.warpPerspective(
-        canvas,
-        h @ np.linalg.inv(to_canvas),
-        size,
-        dst=optical,
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_TRANSPARENT,
-    )
+    optical = seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, to_canvas)
     return optical
 
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.commands import check_exit, print_verdict, refuse_existing, score_exit
+from companion.commands import (
+    check_exit,
+    print_verdict,
+    refuse_existing,
+    score_exit,
+    write_simulated,
+)
 from patrolkit.errors import KitError
 from patrolkit.games import rodeurs
 from patrolkit.manifest import Manifest
@@ -19,7 +25,7 @@ def layout_of_kit(manifest: Manifest) -> rodeurs.Layout:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from companion.simulate import photograph, random_position, write_photo
+    from companion.simulate import photograph, random_position
     from generator.layouts import random_layout
     from generator.rodeurs_kit import write_kit
 
@@ -40,11 +46,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         state = random_position(layout, args.seed, turns=args.turns)
     photo = photograph(kit_dir, state, preset=args.preset, seed=args.seed)
-    image, truth = write_photo(photo, args.out, force=args.force)
-    print(f"photo: {image}")
-    print(f"truth: {truth}")
-    print(f"state: {state.text}")
-    return 0
+    return write_simulated(photo, args.out, state.text, force=args.force)
 
 
 def run_score(args: argparse.Namespace) -> int:

@@ -98,6 +98,7 @@ from companion.table import (
     quad,
     rigid,
     scale_map,
+    seen_through,
     table_top,
     transform,
 )
@@ -479,22 +480,7 @@ def _optical(kit: KitRaster, scene: Scene, shot: Shot, h: Array, seed: int) -> I
         cast = shadow(piece.thickness_mm, 0.25 * piece.thickness_mm + 0.6, 0.45)
         affine = to_canvas @ thing.to_board @ np.linalg.inv(scale_map(piece.sx, piece.sy))
         paste(canvas, piece.image, piece.mask, affine[:2], cast)
-    size = (shot.width, shot.height)
-    optical = cv2.warpPerspective(
-        top,
-        h @ np.linalg.inv(table.from_mm),
-        size,
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT_101,
-    )
-    cv2.warpPerspective(
-        canvas,
-        h @ np.linalg.inv(to_canvas),
-        size,
-        dst=optical,
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_TRANSPARENT,
-    )
+    optical = seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, to_canvas)
     return optical
 
 

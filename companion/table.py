@@ -701,6 +701,35 @@ def _touch(a: Placed, b: Placed, gap: float = _GAP_MM) -> bool:
     return True
 
 
+def seen_through(
+    h: Array,
+    size: tuple[int, int],
+    table: Image,
+    table_from_mm: Array,
+    canvas: Image,
+    canvas_from_mm: Array,
+) -> Image:
+    """The photo's optical image (``size`` = width, height): the ``table`` raster, then the
+    ``canvas`` of what lies on it (transparent where nothing was painted), both seen through
+    ``h`` (table mm to photo px); ``*_from_mm`` map table mm to each raster's pixels."""
+    optical = cv2.warpPerspective(
+        table,
+        h @ np.linalg.inv(table_from_mm),
+        size,
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REFLECT_101,
+    )
+    cv2.warpPerspective(
+        canvas,
+        h @ np.linalg.inv(canvas_from_mm),
+        size,
+        dst=optical,
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_TRANSPARENT,
+    )
+    return optical
+
+
 def transform(m: Array, points: Array) -> Array:
     """Apply the affine part of the 3 x 3 map ``m`` to ``(n, 2)`` points."""
     pts = np.asarray(points, np.float64).reshape(-1, 2)

@@ -21,17 +21,16 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from companion.annotate import (
-    DIM,
     GREEN,
     ORANGE,
     PANEL,
     PANEL_BACK,
     RED,
     RGB,
-    SIDE,
     SOFT,
     WHITE,
     centred,
+    dimmed_crop,
     load_font,
     paragraph,
     polygon,
@@ -77,14 +76,10 @@ def render(
     margin = AROUND_MM * _scale(reading)
     left, top = np.clip(every.min(axis=0) - margin, 0, None)
     right, bottom = np.minimum(every.max(axis=0) + margin, (picture.width, picture.height))
-    scale = min(SIDE / (right - left), SIDE / (bottom - top))
-    shift = np.array([[scale, 0.0, -left * scale], [0.0, scale, -top * scale], [0.0, 0.0, 1.0]])
-    size = (round((right - left) * scale), round((bottom - top) * scale))
-    base = cv2.warpAffine(picture.rgb, shift[:2], size, flags=cv2.INTER_AREA)
-    canvas = cv2.convertScaleAbs(base, alpha=DIM)
+    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
     to_canvas = shift @ to_photo
     labels: list[tuple[tuple[float, float], str, RGB, int]] = []
-    unit = max(round(_scale(reading) * scale * 5.0), 18)
+    unit = max(round(_scale(reading) * shift[0, 0] * 5.0), 18)
     for card in reading.cards:
         polygon(canvas, apply(to_canvas, card.outline()), WHITE, 2)
     for edge in verdict["edges"]:

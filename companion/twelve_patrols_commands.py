@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.commands import print_verdict, refuse_existing, score_exit
+from companion.commands import print_verdict, refuse_existing, score_exit, write_simulated
 from patrolkit.errors import KitError, NotationError
 from patrolkit.games.twelve_patrols import DIFFICULTIES, shipped_decks
 
@@ -21,7 +21,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     followed by ``pool`` and the unused items) or a seeded one; ``--turns`` is then how many
     cards it holds. Without ``--kit``, a shipped deck's kit (chosen by the seed) is used,
     written under ``output/kits`` if missing."""
-    from companion.simulate import write_photo
     from companion.twelve_patrols_scene import Setup, cut_kit, photograph, random_setup
     from generator.twelve_patrols_kit import write_kit
 
@@ -43,11 +42,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         setup = random_setup(deck, args.seed, cards=args.turns)
     photo = photograph(kit_dir, setup, preset=args.preset, seed=args.seed)
-    image, truth = write_photo(photo, args.out, force=args.force)
-    print(f"photo: {image}")
-    print(f"truth: {truth}")
-    print(f"state: {setup.text}")
-    return 0
+    return write_simulated(photo, args.out, setup.text, force=args.force)
 
 
 def run_score(args: argparse.Namespace) -> int:

@@ -71,6 +71,7 @@ from companion.table import (
     quad,
     rigid,
     scale_map,
+    seen_through,
     table_top,
     transform,
 )
@@ -387,22 +388,7 @@ def _optical(
         reach = shot.shadow_reach * e
         hull = cv2.convexHull(np.vstack([foot, foot + away * reach]).astype(np.float32))
         darken(canvas, canvas_raster.px(hull.reshape(-1, 2)), soft=1.5 * s, strength=0.45)
-    size = (shot.width, shot.height)
-    optical = cv2.warpPerspective(
-        top,
-        h @ np.linalg.inv(table.from_mm),
-        size,
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT_101,
-    )
-    cv2.warpPerspective(
-        canvas,
-        h @ np.linalg.inv(from_mm),
-        size,
-        dst=optical,
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_TRANSPARENT,
-    )
+    optical = seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, from_mm)
     centre = view.centre
 
     def depth(item: LaidItem) -> float:
