@@ -384,7 +384,58 @@ def _second_look(
                 still.append(cell)
         remaining = still
     bare |= {c for c in remaining if _looks_bare(gray, sheets, game_map, c)}
+    bare |= _like_their_class(
+        gray, sheets, game_map, cells, [c for c in remaining if c not in bare]
+    )
     return found, bare, read
+
+
+LIKE_CLASS: Final = 0.45
+"""A cell without a code whose picture correlates at least this well with the typical bare cell
+of its terrain class is bare. On development photos (30 ``phone`` tables, 2 522 tiles) no tile
+correlated above 0.31 with its class (0.17 on mountains); bare mountain cells, whose drawn peaks
+the other tests take for a code's modules, correlate at 0.5 to 0.98."""
+LIKE_CLASS_MIN_CELLS: Final = 4
+"""Cells of a class without a code needed to make its typical bare cell."""
+
+
+def _like_their_class(
+    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, free: list[int], cells: list[int]
+) -> set[int]:
+    """The ``cells`` that look like the typical bare cell of their terrain class: the pixelwise
+    median of the class's ``free`` cells (those without a code read, nearly all bare), compared
+    by normalised correlation at 6 px/mm, slightly blurred against small misalignments."""
+    by_class: dict[object, list[int]] = {}
+    for cell in free:
+        by_class.setdefault(game_map.class_of(cell), []).append(cell)
+    bare: set[int] = set()
+    for terrain in {game_map.class_of(c) for c in cells}:
+        group = by_class.get(terrain, [])
+        if len(group) < LIKE_CLASS_MIN_CELLS:
+            continue
+        pictures = {c: _cell_picture(gray, sheets, game_map, c) for c in group}
+        typical = _normalised(np.median(np.stack(list(pictures.values())), axis=0))
+        bare |= {
+            c
+            for c in cells
+            if game_map.class_of(c) is terrain
+            and float((pictures[c] * typical).mean()) >= LIKE_CLASS
+        }
+    return bare
+
+
+def _cell_picture(
+    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int
+) -> np.ndarray:
+    reading, (x, y, w, h) = _holder(sheets, game_map, cell)
+    inset = 0.1 * w
+    look = CascadeStep("look", _VIEW_PX_PER_MM)
+    patch, _ = look.patch(gray, reading.pose, (x + inset, y + inset, w - 2 * inset, h - 2 * inset))
+    return _normalised(cv2.GaussianBlur(patch.astype(np.float32), (0, 0), 1.5))
+
+
+def _normalised(picture: np.ndarray) -> np.ndarray:
+    return np.asarray((picture - picture.mean()) / (picture.std() + 1e-6))
 
 
 def _pixels_per_mm(pose: BoardPose, at: tuple[float, float]) -> float:
