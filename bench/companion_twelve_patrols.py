@@ -26,7 +26,7 @@ by the numbers of the two cards beside it, or beside the kingdom. Figures:
 * ``judged``: photos read with nothing unreadable; ``verdict_right``: judged photos whose win,
   failing requirements and reachability are those of the true kingdom.
 * ``read_by``: share of the items and cards read by each stage (whole photo, second look,
-  codebook matching of cards).
+  codebook matching of cards and of items).
 * ``seconds``: median, 95th percentile and maximum per photo.
 """
 

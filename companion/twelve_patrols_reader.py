@@ -3,7 +3,9 @@ stand in each patrol slot, which lie unused beside it, and what could not be rea
 
 :func:`read_photo` runs the whole pipeline — load, decode every QR code, the table's plane and
 each card's pose from the cards' codes (:mod:`companion.twelve_patrols_geometry`), the grid from
-the cards' places, a second look at the card places and patrol slots still missing something, the
+the cards' places, a second look at the card places and patrol slots still missing something
+(what the decoder still cannot read there matched against the codes the deck or the kit can
+print: :mod:`companion.twelve_patrols_match`, :mod:`companion.twelve_patrols_itemmatch`), the
 items to the slot they stand in — and returns a :class:`PatrolsReading`. Nothing is guessed: an
 item is read from the code on its top face, or reported unreadable with the reason and where.
 
@@ -42,6 +44,7 @@ from companion.twelve_patrols_geometry import (
     rectify,
     turn_deg,
 )
+from companion.twelve_patrols_itemmatch import match_slots
 from companion.twelve_patrols_items import (
     MAX_GAP_MM,
     STEPS,
@@ -155,6 +158,11 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     )
     passes["slots"] = len(extra_items)
     if extra_items:
+        items, unread = read_items(found.items, table, camera, cards)
+    read: set[tuple[object, ...]] = {item.key for item, _, _ in found.items}
+    matched = match_slots(picture.gray, table, camera, cards, items, white, found.add, read)
+    passes["matched"] = len(matched)
+    if matched:
         items, unread = read_items(found.items, table, camera, cards)
     foreign = [np.array(f.corners) for f in found.foreign]
     spots = beside(picture.gray, table, camera, cards, items, white, foreign)

@@ -13,6 +13,8 @@ import numpy as np
 import pytest
 import qrcode
 
+from companion.twelve_patrols_geometry import ITEM_CODE_MM, Camera
+from companion.twelve_patrols_itemmatch import match_item, modules
 from companion.twelve_patrols_reader import read_photo
 from companion.twelve_patrols_scene import Setup, photograph, random_setup
 from companion.twelve_patrols_verdict import format_verdict, score_verdict
@@ -26,6 +28,7 @@ from patrolkit.games.twelve_patrols import (
     Slot,
     card_payload,
     failures,
+    item_payload,
     shipped_decks,
 )
 from patrolkit.payload import encode
@@ -262,3 +265,45 @@ def test_the_virtual_camera_writes_a_photo_and_its_truth(
     capsys.readouterr()
     assert main([*args, "--kit", str(kit)]) == 2
     assert "already exists" in capsys.readouterr().err
+
+
+def _item_photo(payload: str, turn_deg: float, blur: float) -> tuple[np.ndarray, Camera]:
+    """A die's top-face code ``payload`` (28 mm up, centred at table (30, 40) mm, turned by
+    ``turn_deg``) seen straight down at about 3 px/mm and blurred by ``blur`` pixels."""
+    camera = Camera(
+        np.array([[1416.0, 0.0, 200.0], [0.0, 1416.0, 200.0], [0.0, 0.0, 1.0]]),
+        np.eye(3),
+        np.array([30.0, 40.0, -500.0]),
+    )
+    grid = modules(payload)
+    px = 10
+    quiet = 4
+    drawn = np.full(((grid.shape[0] + 2 * quiet) * px,) * 2, 255, np.uint8)
+    body = np.where(np.kron(grid, np.ones((px, px), dtype=bool)), 30, 255).astype(np.uint8)
+    drawn[quiet * px : -quiet * px, quiet * px : -quiet * px] = body
+    mm = ITEM_CODE_MM / (grid.shape[0] * px)
+    half = drawn.shape[0] * mm / 2
+    c, s = np.cos(np.radians(turn_deg)), np.sin(np.radians(turn_deg))
+    to_table = np.array(
+        [
+            [c * mm, -s * mm, 30.0 - c * half + s * half],
+            [s * mm, c * mm, 40.0 - s * half - c * half],
+        ]
+    )
+    to_photo = camera.plane(28.0) @ np.vstack([to_table, [0.0, 0.0, 1.0]])
+    photo = cv2.warpPerspective(
+        drawn, to_photo, (400, 400), flags=cv2.INTER_AREA, borderValue=(235,)
+    )
+    return cv2.GaussianBlur(photo, (0, 0), blur), camera
+
+
+SLOT_AREA: np.ndarray = np.array([[12.0, 5.0], [48.0, 5.0], [48.0, 75.0], [12.0, 75.0]])
+
+
+def test_a_blurred_item_code_is_matched_to_its_text_and_a_foreign_one_is_left_unread() -> None:
+    die = Item.parse("D-Y2=3")
+    gray, camera = _item_photo(encode(item_payload(die)), 37.0, 1.4)
+    match = match_item(gray, camera, SLOT_AREA, [], set())
+    assert match is not None and match.text == encode(item_payload(die))
+    assert match_item(gray, camera, SLOT_AREA, [], {die.key}) is None
+    assert match_item(gray, camera, SLOT_AREA, [(30.0, 40.0)], set()) is None
