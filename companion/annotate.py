@@ -420,21 +420,35 @@ def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
 
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
+    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), _facts(verdict), fact_size=26)
+    _legend(draw, (x, y + 4), inner, check=verdict["kind"] == "check")
+    return full
+
+
+def side_panel(
+    image: Image.Image,
+    headline: tuple[str, str, RGB],
+    facts: list[str],
+    *,
+    min_height: int = 900,
+    fact_size: int = 24,
+) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int]]:
+    """``image`` with the verdict's panel on its right: the headline (big word, sub-line, its
+    colour) and the facts, one paragraph each. Returns the whole picture, a drawing context on
+    it and where a legend may follow (the panel's left x, the next y, the panel's inner width)."""
     width, height = image.size
-    full = Image.new("RGB", (width + PANEL, max(height, 900)), PANEL_BACK)
+    full = Image.new("RGB", (width + PANEL, max(height, min_height)), PANEL_BACK)
     full.paste(image, (0, 0))
     draw = ImageDraw.Draw(full)
     x, y, inner = width + 36, 40, PANEL - 72
-    big, sub, colour = _headline(verdict)
+    big, sub, colour = headline
     font, ok = load_font(64, True)
     draw.text((x, y), _text(big, ok), font=font, fill=colour)
     y += 86
     y = paragraph(draw, (x, y), sub, 30, inner, WHITE, bold=True) + 18
-    for line in _facts(verdict):
-        y = paragraph(draw, (x, y), line, 26, inner, SOFT) + 8
-    y += 24
-    y = _legend(draw, (x, y), inner, check=verdict["kind"] == "check")
-    return full
+    for line in facts:
+        y = paragraph(draw, (x, y), line, fact_size, inner, SOFT) + 8
+    return full, draw, (x, y + 20, inner)
 
 
 def _facts(verdict: dict[str, Any]) -> list[str]:

@@ -22,17 +22,15 @@ from companion.annotate import (
     CYAN,
     GREEN,
     ORANGE,
-    PANEL,
-    PANEL_BACK,
     RED,
     RGB,
     SOFT,
     WHITE,
     centred,
     dimmed_crop,
-    load_font,
     paragraph,
     polygon,
+    side_panel,
     write_picture,
 )
 from companion.load import load_picture
@@ -211,19 +209,7 @@ def _facts(verdict: dict[str, Any]) -> list[str]:
 
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
-    width, height = image.size
-    full = Image.new("RGB", (width + PANEL, max(height, 900)), PANEL_BACK)
-    full.paste(image, (0, 0))
-    draw = ImageDraw.Draw(full)
-    x, y, inner = width + 36, 40, PANEL - 72
-    big, sub, colour = _headline(verdict)
-    font, _ = load_font(64, True)
-    draw.text((x, y), big, font=font, fill=colour)
-    y += 86
-    y = paragraph(draw, (x, y), sub, 30, inner, WHITE, bold=True) + 18
-    for line in _facts(verdict):
-        y = paragraph(draw, (x, y), line, 24, inner, SOFT) + 6
-    y += 20
+    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), _facts(verdict))
     y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
     players = sorted({t["owner"] for t in verdict.get("tracks", [])})
     for player in players:
