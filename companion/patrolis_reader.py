@@ -30,7 +30,6 @@ the objectives still on the map, and what could not be read.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -39,6 +38,7 @@ import cv2
 import numpy as np
 
 from companion.cascade import Step as CascadeStep
+from companion.clock import Clock
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import load_picture
 from companion.patrolis_sheets import (
@@ -148,25 +148,18 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     Raises :class:`PhotoError` when the file is not a readable photo, shows no Patrolis board,
     its map code cannot be rebuilt, or a sheet of the board is not in it.
     """
-    timings: dict[str, float] = {}
-    last = time.perf_counter()
-
-    def lap(name: str) -> None:
-        nonlocal last
-        now = time.perf_counter()
-        timings[name] = round(now - last, 4)
-        last = now
+    clock = Clock()
 
     picture = load_picture(source)
     reader = decoder_named(decoder)
-    lap("load")
+    clock.lap("load")
     found = sort_codes(read_codes(picture.gray, reader))
-    lap("decode")
+    clock.lap("decode")
     game_map, sheets = locate_board(found, picture.gray, reader)
     cell_mm = sheets[0].sheet.cell_mm
-    lap("pose")
+    clock.lap("pose")
     pieces, problems = _place(found.pieces, sheets, game_map, cell_mm, "photo")
-    lap("cells")
+    clock.lap("cells")
     unreadable = [u for u in problems if isinstance(u, Unreadable)]
     missing = [c for c in game_map.cells if c not in pieces and c not in _across_cells(unreadable)]
     more, bare, read = _second_look(picture.gray, reader, sheets, game_map, missing)
@@ -174,7 +167,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     for cell, piece in extra.items():
         pieces.setdefault(cell, piece)
     unreadable += [u for u in extra_problems if isinstance(u, Unreadable)]
-    lap("second look")
+    clock.lap("second look")
     doubtful = {c for c in missing if c not in pieces and c not in bare}
     for cell in sorted(_could_hold_steps(game_map, pieces, doubtful, _across_cells(unreadable))):
         unreadable.append(
@@ -185,7 +178,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
                 _centre_px(sheets, game_map, cell_mm, cell),
             )
         )
-    lap("occupancy")
+    clock.lap("occupancy")
     tiles = {c: p for c, p in pieces.items() if p.tile is not None}
     objectives = {c: p for c, p in pieces.items() if p.tile is None}
     sentences = [u.reason for u in unreadable]
@@ -200,7 +193,6 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
                 f"Sheet {reading.name}'s {names} corner code does not line up with the sheet;"
                 " it was left out."
             )
-    timings["total"] = round(sum(timings.values()), 4)
     return PatrolisReading(
         game_map=game_map,
         cell_mm=cell_mm,
@@ -213,7 +205,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
         photo_size=(picture.width, picture.height),
         decoder=reader.name,
         passes={"photo": len(found.pieces), "tried": len(missing), "second look": read},
-        timings=timings,
+        timings=clock.timings(),
     )
 
 

@@ -16,7 +16,6 @@ What a photo cannot tell
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -28,6 +27,7 @@ import numpy as np
 
 from companion import cascade
 from companion.cells import Placement, across_text, frame_colours, place
+from companion.clock import Clock
 from companion.decode import Decoder, Detection, decoder_named
 from companion.lattice import SNAP_MIN_TOKENS, search_from_tokens, snap_pose
 from companion.load import Picture, load_picture
@@ -60,13 +60,6 @@ from patrolkit.payload import (
 )
 from patrolkit.sizes import Rodeurs
 
-GAME_NAMES: Final = {
-    Game.RODEURS: "Rôdeurs",
-    Game.TWELVE_PATROLS: "12 Patrols",
-    Game.PATROLIS: "Patrolis",
-    Game.GRAND_JEU: "Le grand jeu des patrouilles",
-    Game.STRATEGO: "Stratego",
-}
 COLOUR_NAMES: Final = {"R": "red", "Y": "yellow", "G": "green"}
 MATCH_STAGE: Final = "codebook"
 """The stage name of tokens read by matching (:mod:`companion.qrmatch`)."""
@@ -214,8 +207,7 @@ def read_photo(
 
     Raises :class:`PhotoError` when the file is not a readable photo or shows no Rôdeurs board.
     """
-    timings: dict[str, float] = {}
-    clock = _Clock(timings)
+    clock = Clock()
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
@@ -255,7 +247,6 @@ def read_photo(
         MATCH_STAGE: {"tried": second.left, "read": matched},
     }
     clock.lap("verdict")
-    timings["total"] = sum(timings.values())
     return RodeursReading(
         board=board,
         pose=pose,
@@ -268,7 +259,7 @@ def read_photo(
         opening=opening,
         decoder=reader.name,
         passes=passes,
-        timings=timings,
+        timings=clock.timings(),
     )
 
 
@@ -313,17 +304,6 @@ def _second_look(
     return second, matched
 
 
-class _Clock:
-    def __init__(self, timings: dict[str, float]) -> None:
-        self._timings = timings
-        self._last = time.perf_counter()
-
-    def lap(self, name: str) -> None:
-        now = time.perf_counter()
-        self._timings[name] = round(now - self._last, 4)
-        self._last = now
-
-
 def _ours(text: str) -> Item | None:
     try:
         return decode(text)
@@ -363,7 +343,7 @@ class _Sorted:
                 why = _foreign_why(detection.text)
             else:
                 what = "board's corner code" if other[1] else "piece"
-                why = f"a {GAME_NAMES[other[0]]} {what}"
+                why = f"a {other[0].title} {what}"
             centre = detection.centre
             self.foreign.append(
                 ForeignCode(
@@ -407,9 +387,9 @@ def _pose(found: _Sorted, gray: np.ndarray, reader: Decoder) -> BoardPose:
     if not corners:
         boards = [game for game, board in found.other_games if board]
         if boards:
-            raise PhotoError(f"This is a {GAME_NAMES[boards[0]]} board, not a Rôdeurs board.")
+            raise PhotoError(f"This is a {boards[0].title} board, not a Rôdeurs board.")
         if found.other_games:
-            name = GAME_NAMES[found.other_games[0][0]]
+            name = found.other_games[0][0].title
             raise PhotoError(f"This photo shows {name} pieces but no Rôdeurs board.")
         raise PhotoError(
             "No Rôdeurs board was found in this photo: none of its corner codes could be read."

@@ -22,7 +22,6 @@ What a photo cannot tell, and how it is settled
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -32,6 +31,7 @@ from typing import Final
 import numpy as np
 
 from companion.cascade import unsharp
+from companion.clock import Clock
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import load_picture
 from companion.twelve_patrols_geometry import (
@@ -100,13 +100,6 @@ MAX_TURN_DEG: Final = 20.0
 """A card turned further than this from the others is not laid upright."""
 MATCH_STAGE: Final = "codebook"
 """The stage name of cards read by matching."""
-GAME_NAMES: Final = {
-    Game.RODEURS: "Rôdeurs",
-    Game.TWELVE_PATROLS: "12 Patrols",
-    Game.PATROLIS: "Patrolis",
-    Game.GRAND_JEU: "Le grand jeu des patrouilles",
-    Game.STRATEGO: "Stratego",
-}
 
 
 # -- the pipeline ------------------------------------------------------------------------------
@@ -118,21 +111,14 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     Raises :class:`PhotoError` (one sentence) when the file is not a readable photo, shows no
     12 Patrols card, cards of two decks, a card twice, or cards that do not lie in a 3 x 3 grid.
     """
-    timings: dict[str, float] = {}
-    last = time.perf_counter()
-
-    def lap(name: str) -> None:
-        nonlocal last
-        now = time.perf_counter()
-        timings[name] = round(now - last, 4)
-        last = now
+    clock = Clock()
 
     picture = load_picture(source)
     reader = decoder_named(decoder)
-    lap("load")
+    clock.lap("load")
     found = _Sorted.of(reader.read(picture.gray))
     passes = {"photo": len(found.cards) + len(found.items) + len(found.foreign)}
-    lap("decode")
+    clock.lap("decode")
     deck, known = _deck(found)
     table = fit_table([d.corners for _, d in found.cards])
     cards = _grid(found.cards, table, deck, found.stages)
@@ -149,9 +135,9 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         table = fit_table([d.corners for _, d in found.cards])
         cards = _grid(found.cards, table, deck, found.stages)
     camera = Camera.of(table.to_photo, picture.width, picture.height)
-    lap("grid")
+    clock.lap("grid")
     items, unread = read_items(found.items, table, camera, cards)
-    lap("items")
+    clock.lap("items")
     white = paper_white(picture.gray, [np.array(c.corners_px) for c in cards])
     extra_items = second_look(
         picture.gray, table, camera, reader, cards, (items, unread), found.add, white
@@ -170,14 +156,14 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         items, unread = read_items(found.items, table, camera, cards)
         spots = beside(picture.gray, table, camera, cards, items, white, foreign)
     passes["beside"] = len(spots)
-    lap("second look")
+    clock.lap("second look")
     unread += card_gaps(picture.gray, table, camera, cards, items, white)
     unread += busy_slots(picture.gray, table, camera, cards, items, white)
     others = table.table_points(np.array([u.photo_px for u in unread] or [(0.0, 0.0)]))
     others = others[: len(unread)]
     spots = [s for s in spots if all(np.hypot(*(np.array(s) - o)) > 45.0 for o in others)]
     unread += unread_beside(table, spots)
-    lap("occupancy")
+    clock.lap("occupancy")
     lost = [u for u in unread if u.slot is None and u.reason == CARD_UNREAD]
     for i in [i for i in items if i.place != "slot"] if lost else []:
         items.remove(i)
@@ -199,7 +185,6 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     problems += [
         f"A QR code that is not part of this game is on the table ({f.why})." for f in found.foreign
     ]
-    timings["total"] = round(sum(timings.values()), 4)
     return PatrolsReading(
         deck=deck,
         deck_known=known,
@@ -213,7 +198,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         photo_size=(picture.width, picture.height),
         decoder=reader.name,
         passes=passes,
-        timings=timings,
+        timings=clock.timings(),
     )
 
 
@@ -265,7 +250,7 @@ class _Sorted:
         if code is not None:
             game = code.GAME
             self.other_games.append(game)
-            why = f"a {GAME_NAMES.get(game, game.value)} piece"
+            why = f"a {game.title} piece"
         elif detection.text.startswith(MARK) and len(detection.text.split(SEPARATOR)) > 2:
             why = "a patrolkit code this version does not read"
         self.foreign.append(
@@ -284,7 +269,7 @@ def _deck(found: _Sorted) -> tuple[Deck, bool]:
     stand-in holding the cards read; refuses a photo without cards or with two decks."""
     if not found.cards:
         if found.other_games:
-            name = GAME_NAMES.get(found.other_games[0], "another game's")
+            name = found.other_games[0].title
             raise PhotoError(f"This photo shows {name} pieces, not a 12 Patrols kingdom.")
         if found.items:
             raise PhotoError(

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from patrolkit.errors import PayloadError
 
@@ -61,6 +61,20 @@ class Game(Enum):
     PATROLIS = "PT"
     GRAND_JEU = "GJ"
     STRATEGO = "ST"
+
+    @property
+    def title(self) -> str:
+        """The game's name as players write it (``12 Patrols``)."""
+        return _TITLES[self]
+
+
+_TITLES: Final = {
+    Game.RODEURS: "Rôdeurs",
+    Game.TWELVE_PATROLS: "12 Patrols",
+    Game.PATROLIS: "Patrolis",
+    Game.GRAND_JEU: "Le grand jeu des patrouilles",
+    Game.STRATEGO: "Stratego",
+}
 
 
 class Corner(Enum):
