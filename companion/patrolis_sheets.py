@@ -25,6 +25,7 @@ from patrolkit.games.patrolis import MAX_SIZE, MIN_SIZE, Map
 from patrolkit.games.patrolis_map import BASE36
 from patrolkit.payload import (
     Corner,
+    Game,
     PatrolisFiducial,
     PatrolisMapPart,
     PatrolisObjective,
@@ -74,6 +75,7 @@ class Found:
     parts: list[tuple[PatrolisMapPart, Detection]] = field(default_factory=list)
     pieces: list[Detection] = field(default_factory=list)
     foreign: list[tuple[str, tuple[float, float]]] = field(default_factory=list)
+    other_games: list[Game] = field(default_factory=list)
 
 
 def sort_codes(detections: list[Detection]) -> Found:
@@ -93,7 +95,8 @@ def sort_codes(detections: list[Detection]) -> Found:
         elif isinstance(item, PatrolisStep | PatrolisObjective):
             found.pieces.append(detection)
         else:
-            found.foreign.append((f"a code of another game, {item.GAME.name.lower()}", where))
+            found.foreign.append((f"a {item.GAME.title} piece", where))
+            found.other_games.append(item.GAME)
     return found
 
 
@@ -102,6 +105,10 @@ def locate_board(found: Found, gray: np.ndarray, reader: Decoder) -> tuple[Map, 
     each sheet carries them) and every sheet's pose; :class:`PhotoError` for a map that cannot
     be rebuilt or a sheet not in the photo."""
     if not found.fiducials and not found.parts:
+        if found.other_games:
+            raise PhotoError(
+                f"This photo shows {found.other_games[0].title} pieces but no Patrolis board."
+            )
         raise PhotoError(
             "No Patrolis board was found in this photo: none of its sheets' codes could be read."
         )

@@ -213,6 +213,19 @@ def test_a_photo_with_no_board_says_so(tmp_path: Path, capsys: pytest.CaptureFix
     )
 
 
+def test_a_photo_of_another_games_pieces_names_that_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = qrcode.QRCode(box_size=12, border=4)
+    code.add_data("PK1:TP:Q:Y1")  # a 12 Patrols cube face
+    code.make(fit=True)
+    path = tmp_path / "cube.png"
+    code.make_image().save(path)
+    status, out, err = run(capsys, "score", "patrolis", path)
+    assert status == 2 and not out
+    assert err.strip() == "patrolkit: This photo shows 12 Patrols pieces but no Patrolis board."
+
+
 def test_a_mover_colour_makes_no_sense_for_patrolis(
     start: State, shoot: Shoot, capsys: pytest.CaptureFixture[str]
 ) -> None:
