@@ -42,7 +42,6 @@ top-right, bottom-right, bottom-left (of a code as printed, or of a sheet's grid
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,13 +52,13 @@ import numpy as np
 from companion.camera import Array, Image, aim, develop, direction_deg, project, scale_range
 from companion.simulate import TRUTH_SCHEMA, Photo, Shot, draw_shot
 from companion.table import (
-    RASTER_PX_PER_MM,
     Raster,
     Shadow,
     box_mask,
+    cached_kit,
     darken,
     paste,
-    printed,
+    printed_pages,
     rigid,
     scale_map,
     seen_through,
@@ -144,23 +143,12 @@ class PatrolisKitRaster:
         return int(self.manifest.options["players"])
 
 
-_KITS: OrderedDict[tuple[str, int, int], PatrolisKitRaster] = OrderedDict()
-
-
 def patrolis_kit_raster(kit_dir: Path) -> PatrolisKitRaster:
-    """The Patrolis kit in ``kit_dir`` rasterised (the last two are kept in memory)."""
-    import pypdfium2 as pdfium
+    """The Patrolis kit in ``kit_dir`` rasterised (kept in memory, see :func:`cached_kit`)."""
+    return cached_kit(kit_dir, _rasterise)
 
-    kit_dir = Path(kit_dir)
-    json_path, pdf_path = kit_dir / "kit.json", kit_dir / "kit.pdf"
-    try:
-        key = (str(kit_dir.resolve()), json_path.stat().st_mtime_ns, pdf_path.stat().st_mtime_ns)
-    except FileNotFoundError:
-        raise KitError(f"There is no kit (kit.json and kit.pdf) in {kit_dir}.") from None
-    if key in _KITS:
-        _KITS.move_to_end(key)
-        return _KITS[key]
-    manifest = Manifest.load(json_path)
+
+def _rasterise(manifest: Manifest, pdf_path: Path) -> PatrolisKitRaster:
     if manifest.game != "patrolis":
         raise KitError(f"This is a {manifest.game} kit, not a Patrolis kit.")
     game_map = Map.from_json(manifest.layout["maps"][0])
@@ -170,22 +158,12 @@ def patrolis_kit_raster(kit_dir: Path) -> PatrolisKitRaster:
     wanted = {s.item.sheet for s in sheets} | {
         item.sheet for item in manifest.items if item.role in ("step", "objective")
     }
-    pages: dict[int, Image] = {}
-    try:
-        document = pdfium.PdfDocument(str(pdf_path))
-    except pdfium.PdfiumError as exc:
-        raise KitError(f"{pdf_path} is not a readable PDF ({exc}).") from None
-    try:
-        for page in sorted(wanted):
-            bitmap = document[page - 1].render(scale=RASTER_PX_PER_MM * 25.4 / 72)
-            image = printed(np.ascontiguousarray(bitmap.to_numpy()[..., :3]))
-            image.flags.writeable = False
-            pages[page] = image
-    finally:
-        document.close()
+    pages = printed_pages(pdf_path, wanted)
+    for image in pages.values():
+        image.flags.writeable = False
     first = pages[sheets[0].item.sheet]
     page_w, page_h = manifest.page_size
-    raster = PatrolisKitRaster(
+    return PatrolisKitRaster(
         manifest,
         game_map,
         float(manifest.layout["cell_mm"]),
@@ -194,10 +172,6 @@ def patrolis_kit_raster(kit_dir: Path) -> PatrolisKitRaster:
         first.shape[1] / page_w,
         first.shape[0] / page_h,
     )
-    _KITS[key] = raster
-    while len(_KITS) > 2:
-        _KITS.popitem(last=False)
-    return raster
 
 
 def _plan(item: Item) -> SheetPlan:

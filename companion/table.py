@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import cv2
 import numpy as np
@@ -26,6 +28,8 @@ from patrolkit.errors import KitError, PayloadError
 from patrolkit.games.rodeurs import State
 from patrolkit.manifest import Box, Item, Manifest
 from patrolkit.payload import RodeursFiducial, decode
+
+T = TypeVar("T")
 
 TABLES = ("oak", "walnut", "pine", "laminate", "linen", "felt")
 """The table tops the camera knows."""
@@ -489,53 +493,66 @@ class KitRaster:
     tokens: dict[str, tuple[Image, tuple[int, int]]]
 
 
-_KITS: OrderedDict[tuple[str, int, int], KitRaster] = OrderedDict()
 _KITS_KEPT = 2
+_KITS: dict[str, OrderedDict[tuple[str, int, int], Any]] = {}
 
 
-def kit_raster(kit_dir: Path) -> KitRaster:
-    """The kit in ``kit_dir`` (``kit.json`` and ``kit.pdf``) rasterised; the last two kits are
-    kept in memory, keyed by path and modification times."""
+def cached_kit(kit_dir: Path, build: Callable[[Manifest, Path], T]) -> T:
+    """``build(manifest, pdf_path)`` for the kit in ``kit_dir`` (``kit.json`` and ``kit.pdf``);
+    the last two kits each ``build`` made are kept in memory, keyed by the path and the files'
+    modification times. :class:`KitError` when there is no kit there."""
     kit_dir = Path(kit_dir)
     json_path, pdf_path = kit_dir / "kit.json", kit_dir / "kit.pdf"
     try:
-        key = (str(kit_dir.resolve()), json_path.stat().st_mtime_ns, pdf_path.stat().st_mtime_ns)
+        stamps = (json_path.stat().st_mtime_ns, pdf_path.stat().st_mtime_ns)
     except FileNotFoundError:
         raise KitError(f"There is no kit (kit.json and kit.pdf) in {kit_dir}.") from None
-    cached = _KITS.get(key)
-    if cached is not None:
-        _KITS.move_to_end(key)
-        return cached
-    manifest = Manifest.load(json_path)
-    if manifest.game != "rodeurs":
-        raise KitError(f"The virtual camera photographs Rôdeurs kits, not '{manifest.game}'.")
-    raster = _rasterise(manifest, pdf_path)
-    _KITS[key] = raster
-    while len(_KITS) > _KITS_KEPT:
-        _KITS.popitem(last=False)
-    return raster
+    kept = _KITS.setdefault(f"{build.__module__}.{build.__qualname__}", OrderedDict())
+    key = (str(kit_dir.resolve()), *stamps)
+    if key in kept:
+        kept.move_to_end(key)
+        return cast(T, kept[key])
+    built = build(Manifest.load(json_path), pdf_path)
+    kept[key] = built
+    while len(kept) > _KITS_KEPT:
+        kept.popitem(last=False)
+    return built
 
 
-def _rasterise(manifest: Manifest, pdf_path: Path) -> KitRaster:
+def printed_pages(pdf_path: Path, sheets: Iterable[int]) -> dict[int, Image]:
+    """The ``sheets`` (page numbers from 1) of the kit PDF at :data:`RASTER_PX_PER_MM`, as
+    printed (see :func:`printed`); :class:`KitError` for a PDF that is unreadable or short."""
     import pypdfium2 as pdfium
 
-    pawns = manifest.by_role("pawn")
-    sheets = {manifest.board_geometry.sheet} | {item.sheet for item in pawns}
+    wanted = sorted(set(sheets))
     pages: dict[int, Image] = {}
     try:
         document = pdfium.PdfDocument(str(pdf_path))
     except pdfium.PdfiumError as exc:
         raise KitError(f"{pdf_path} is not a readable PDF ({exc}).") from None
     try:
-        if len(document) < max(sheets):
+        if wanted and len(document) < wanted[-1]:
             raise KitError(
-                f"{pdf_path} has {len(document)} pages; its kit.json needs {max(sheets)}."
+                f"{pdf_path} has {len(document)} pages; its kit.json needs {wanted[-1]}."
             )
-        for sheet in sorted(sheets):
+        for sheet in wanted:
             bitmap = document[sheet - 1].render(scale=RASTER_PX_PER_MM * 25.4 / 72)
             pages[sheet] = printed(np.ascontiguousarray(bitmap.to_numpy()[..., :3]))
     finally:
         document.close()
+    return pages
+
+
+def kit_raster(kit_dir: Path) -> KitRaster:
+    """The Rôdeurs kit in ``kit_dir`` rasterised (kept in memory, see :func:`cached_kit`)."""
+    return cached_kit(kit_dir, _rasterise)
+
+
+def _rasterise(manifest: Manifest, pdf_path: Path) -> KitRaster:
+    if manifest.game != "rodeurs":
+        raise KitError(f"The virtual camera photographs Rôdeurs kits, not '{manifest.game}'.")
+    pawns = manifest.by_role("pawn")
+    pages = printed_pages(pdf_path, {manifest.board_geometry.sheet} | {i.sheet for i in pawns})
     page_w, page_h = manifest.page_size
     board = pages[manifest.board_geometry.sheet]
     sx, sy = board.shape[1] / page_w, board.shape[0] / page_h

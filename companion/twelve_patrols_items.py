@@ -181,7 +181,25 @@ def second_look(
         for u in unread
         for p in camera.on_plane(np.array([u.photo_px]), 14.0)
     ]
-    boxes += [(x - 30.0, y - 30.0, 60.0, 60.0) for x, y in doubtful]
+    boxes += [_box_round(spot) for spot in doubtful]
+    return _decode_boxes(gray, camera, reader, boxes, add)
+
+
+def _box_round(spot: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The 60 mm square round ``spot`` (table mm) where an item's code is looked for."""
+    x, y = spot
+    return (x - 30.0, y - 30.0, 60.0, 60.0)
+
+
+def _decode_boxes(
+    gray: np.ndarray,
+    camera: Camera,
+    reader: Decoder,
+    boxes: list[tuple[float, float, float, float]],
+    add: Callable[[Detection, str], bool],
+) -> list[Detection]:
+    """Item codes newly read in each of ``boxes`` (table mm), rectified at the items' height,
+    step after step of :data:`STEPS` until one reads something there."""
     plane = camera.plane(25.0)
     new: list[Detection] = []
     for box in boxes:
@@ -342,23 +360,7 @@ def look_beside(
     add: Callable[[Detection, str], bool],
 ) -> list[Detection]:
     """Decode round each of ``spots`` (table mm), rectified at the items' height."""
-    plane = camera.plane(25.0)
-    new: list[Detection] = []
-    for x, y in spots:
-        box = (x - 30.0, y - 30.0, 60.0, 60.0)
-        for px_per_mm, sharpen in STEPS:
-            patch, to_photo = rectify(gray, plane, box, px_per_mm)
-            if sharpen:
-                patch = unsharp(patch, 0.25 * px_per_mm, sharpen)
-            found = [
-                d
-                for d in (hit.moved(to_photo) for hit in reader.read(patch))
-                if is_item_code(d) and add(d, SECOND_LOOK)
-            ]
-            new += found
-            if found:
-                break
-    return new
+    return _decode_boxes(gray, camera, reader, [_box_round(spot) for spot in spots], add)
 
 
 def unread_beside(table: Table, spots: list[tuple[float, float]]) -> list[Unread]:

@@ -39,7 +39,6 @@ nominal top-left corner of the kingdom's top-left card, x right, y down.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -63,10 +62,11 @@ from companion.table import (
     Raster,
     Shadow,
     box_mask,
+    cached_kit,
     darken,
     foreign_text,
     paste,
-    printed,
+    printed_pages,
     product_label,
     quad,
     rigid,
@@ -130,9 +130,6 @@ class KitCut:
     """Where a face's code starts (mm from the face's top-left corner), dice and cubes."""
 
 
-_KITS: OrderedDict[tuple[str, int, int], KitCut] = OrderedDict()
-
-
 def deck_of_manifest(manifest: Manifest) -> Deck:
     """The deck a 12 Patrols kit was printed with, from its ``kit.json``."""
     if manifest.game != "twelve-patrols":
@@ -149,45 +146,21 @@ def deck_of_manifest(manifest: Manifest) -> Deck:
 
 
 def cut_kit(kit_dir: Path) -> KitCut:
-    """The kit in ``kit_dir`` rasterised and cut out; the last two kits are kept in memory."""
-    kit_dir = Path(kit_dir)
-    json_path, pdf_path = kit_dir / "kit.json", kit_dir / "kit.pdf"
-    try:
-        key = (str(kit_dir.resolve()), json_path.stat().st_mtime_ns, pdf_path.stat().st_mtime_ns)
-    except FileNotFoundError:
-        raise KitError(f"There is no kit (kit.json and kit.pdf) in {kit_dir}.") from None
-    if key in _KITS:
-        _KITS.move_to_end(key)
-        return _KITS[key]
-    manifest = Manifest.load(json_path)
+    """The kit in ``kit_dir`` rasterised and cut out (kept in memory, see :func:`cached_kit`)."""
+    return cached_kit(kit_dir, _cut_folded)
+
+
+def _cut_folded(manifest: Manifest, pdf_path: Path) -> KitCut:
     deck = deck_of_manifest(manifest)
     if manifest.options.get("flat_items"):
         raise KitError("The virtual camera lays folded dice and cubes; this kit prints flat ones.")
-    kit = _cut(manifest, deck, pdf_path)
-    _KITS[key] = kit
-    while len(_KITS) > 2:
-        _KITS.popitem(last=False)
-    return kit
+    return _cut(manifest, deck, pdf_path)
 
 
 def _cut(manifest: Manifest, deck: Deck, pdf_path: Path) -> KitCut:
-    import pypdfium2 as pdfium
-
     roles = ("card", "die-face", "cube-face")
     wanted = [item for item in manifest.items if item.role in roles]
-    pages: dict[int, Image] = {}
-    try:
-        document = pdfium.PdfDocument(str(pdf_path))
-    except pdfium.PdfiumError as exc:
-        raise KitError(f"{pdf_path} is not a readable PDF ({exc}).") from None
-    try:
-        for sheet in sorted({item.sheet for item in wanted}):
-            if sheet > len(document):
-                raise KitError(f"{pdf_path} has {len(document)} pages; its kit.json needs {sheet}.")
-            bitmap = document[sheet - 1].render(scale=RASTER_PX_PER_MM * 25.4 / 72)
-            pages[sheet] = printed(np.ascontiguousarray(bitmap.to_numpy()[..., :3]))
-    finally:
-        document.close()
+    pages = printed_pages(pdf_path, {item.sheet for item in wanted})
     page_w = manifest.page_size[0]
     scale = next(iter(pages.values())).shape[1] / page_w
     cards: dict[int, Image] = {}
