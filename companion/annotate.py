@@ -70,11 +70,12 @@ _BOLD_FILES: Final = (
 )
 
 
-def _hex(colour: str) -> RGB:
+def rgb_of(colour: str) -> RGB:
+    """The RGB triple of a printed ink written ``#rrggbb``."""
     return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
 
 
-PAWN_RGB: Final = {letter: _hex(ink) for letter, ink in PAWN_INK.items()}
+PAWN_RGB: Final = {letter: rgb_of(ink) for letter, ink in PAWN_INK.items()}
 
 
 def annotate_score(

@@ -55,6 +55,15 @@ def write_simulated(photo: Photo, out: Path, state_text: str, *, force: bool) ->
     return 0
 
 
+def foreign_codes_lines(verdict: dict[str, Any]) -> list[str]:
+    """The line saying how many foreign QR codes a verdict ignored (none when it ignored none)."""
+    count = len(verdict["foreign_codes"])
+    if not count:
+        return []
+    codes = "a QR code" if count == 1 else f"{count} QR codes"
+    return [f"Ignored {codes} on the table that belong to no game of this kit."]
+
+
 def score_exit(verdict: dict[str, Any]) -> int:
     """0 when the photo was read whole, 3 when something could not be read."""
     return EXIT_CANNOT_JUDGE if verdict.get("unreadable") else 0

@@ -30,6 +30,7 @@ from companion.annotate import (
     dimmed_crop,
     paragraph,
     polygon,
+    rgb_of,
     side_panel,
     write_picture,
 )
@@ -39,9 +40,7 @@ from companion.pose import apply
 from patrolkit.games.patrolis import Edge, parse_cell
 from patrolkit.sizes import Patrolis
 
-PLAYER_RGB: Final = tuple(
-    (int(ink[1:3], 16), int(ink[3:5], 16), int(ink[5:7], 16)) for ink in Patrolis.PLAYER_INK
-)
+PLAYER_RGB: Final = tuple(rgb_of(ink) for ink in Patrolis.PLAYER_INK)
 _EDGE_POINT: Final = {
     Edge.N: (0.5, 0.0),
     Edge.E: (1.0, 0.5),

@@ -62,6 +62,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
+from companion.commands import foreign_codes_lines
 from companion.patrolis_reader import PatrolisReading, TileReading
 from companion.patrolis_rebuild import Rebuilt, positions, rebuild
 from patrolkit.errors import IllegalTurn
@@ -457,10 +458,7 @@ def format_verdict(verdict: dict[str, Any]) -> str:
             "" if verdict["score_complete"] else " (objectives whose taker is not shown left out)"
         )
         lines.append(f"Score: {points}{note}.")
-    if verdict["foreign_codes"]:
-        count = len(verdict["foreign_codes"])
-        codes = "a QR code" if count == 1 else f"{count} QR codes"
-        lines.append(f"Ignored {codes} on the table that belong to no game of this kit.")
+    lines += foreign_codes_lines(verdict)
     return "\n".join(lines)
 
 

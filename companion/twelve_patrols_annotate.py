@@ -31,6 +31,7 @@ from companion.annotate import (
     dimmed_crop,
     paragraph,
     polygon,
+    rgb_of,
     side_panel,
     write_picture,
 )
@@ -46,10 +47,7 @@ INSET_MM: Final = 9.0
 SPREAD_MM: Final = 9.0
 """Between the marks of two requirements on one edge."""
 GREY: Final[RGB] = (150, 150, 150)
-ITEM_RGB: Final[dict[str, RGB]] = {
-    letter: (int(ink[1:3], 16), int(ink[3:5], 16), int(ink[5:7], 16))
-    for letter, ink in ITEM_INK.items()
-}
+ITEM_RGB: Final[dict[str, RGB]] = {letter: rgb_of(ink) for letter, ink in ITEM_INK.items()}
 MARKS: Final = {"met": ("✓", GREEN), "failed": ("✗", RED), "waiting": ("•", GREY)}
 
 

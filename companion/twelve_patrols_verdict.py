@@ -59,6 +59,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from companion.commands import foreign_codes_lines
 from companion.twelve_patrols_reading import PatrolsReading
 from patrolkit.games.twelve_patrols import (
     POSITIONS,
@@ -232,10 +233,7 @@ def format_verdict(verdict: dict[str, Any]) -> str:
         lines += _judgement(verdict)
     for astray in verdict["astray"]:
         lines.append(f"Left out: {astray['item']} stands {astray['where']}.")
-    if verdict["foreign_codes"]:
-        count = len(verdict["foreign_codes"])
-        codes = "a QR code" if count == 1 else f"{count} QR codes"
-        lines.append(f"Ignored {codes} on the table that belong to no piece of this game.")
+    lines += foreign_codes_lines(verdict)
     return "\n".join(lines)
 
 

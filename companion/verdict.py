@@ -66,6 +66,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from companion.commands import foreign_codes_lines
 from companion.rodeurs_reader import CellStatus, RodeursReading
 from patrolkit.errors import IllegalTurn
 from patrolkit.games import rodeurs
@@ -240,10 +241,7 @@ def format_verdict(verdict: dict[str, Any]) -> str:
     if verdict["unreadable"]:
         lines.append(_unreadable_lines(verdict["unreadable"]))
     lines += _score_lines(verdict)
-    if verdict["foreign_codes"]:
-        count = len(verdict["foreign_codes"])
-        codes = "a QR code" if count == 1 else f"{count} QR codes"
-        lines.append(f"Ignored {codes} on the table that belong to no game of this kit.")
+    lines += foreign_codes_lines(verdict)
     return "\n".join(lines)
 
 
