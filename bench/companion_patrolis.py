@@ -4,7 +4,8 @@ Run from the project root: ``python -m bench.companion_patrolis [--photos N] [--
 (200 photos by default). Writes ``bench/results/companion_patrolis.json`` (with another N, the
 name says so: ``companion_patrolis_N``).
 
-Each photo is a mid-game table (40 to 120 steps, :func:`companion.patrolis_midgame.mid_game`) of a
+Each photo is a mid-game table (40 to 120 steps,
+:func:`companion.camera.patrolis.midgame.mid_game`) of a
 kit's first map — four kits, of 2, 3, 4 and 2 players, from seeds away from those the reader was
 developed on — whose four board sheets are each laid up to ±2 mm and ±1° off their place. Every
 photo is written to disk first (kept in ``--cache`` if given, and reused); what is timed is the
@@ -51,7 +52,7 @@ PRESET = "phone"
 
 def write_kits(root: Path) -> list[Path]:
     """The benchmark's kits, written under ``root`` once."""
-    from generator.patrolis_kit import write_kit
+    from generator.patrolis.kit import write_kit
 
     kits = []
     for seed, players in KITS:
@@ -64,9 +65,9 @@ def write_kits(root: Path) -> list[Path]:
 
 def make_photos(count: int, kits: list[Path], out: Path) -> list[Path]:
     """``count`` phone photos written to ``out`` (with their truth), reusing those there."""
-    from companion.patrolis_midgame import mid_game
-    from companion.patrolis_scene import patrolis_kit_raster, photograph
-    from companion.simulate import write_photo
+    from companion.camera.patrolis.midgame import mid_game
+    from companion.camera.patrolis.scene import patrolis_kit_raster, photograph
+    from companion.camera.simulate import write_photo
 
     paths = []
     for seed in range(FIRST_SEED, FIRST_SEED + count):
@@ -81,8 +82,8 @@ def make_photos(count: int, kits: list[Path], out: Path) -> list[Path]:
 
 def measure(paths: list[Path]) -> dict[str, Any]:
     """Read every photo and compare with its truth."""
-    from companion.patrolis_reader import read_photo
-    from companion.patrolis_verdict import score_verdict
+    from companion.patrolis.reader import read_photo
+    from companion.patrolis.verdict import score_verdict
 
     tally = dict.fromkeys(
         (

@@ -4,7 +4,8 @@ Run from the project root: ``python -m bench.companion_rodeurs [--photos N]`` (N
 preset, 200 by default). Writes ``bench/results/companion_rodeurs.json``.
 
 For each preset (``top``, ``phone``, ``hard``) N photos are made of random positions — mid-game
-or finished, as :func:`companion.simulate.random_position` draws them — on random layouts (a few
+or finished, as :func:`companion.camera.simulate.random_position` draws them — on random layouts
+(a few
 kits, each written once). Every photo is written to disk first; what is timed is the reading
 alone: the file's bytes in, the verdict out (:func:`read_photo` then :func:`score_verdict`). The
 ``phone`` photos are then read again with the pyzbar decoder.
@@ -33,11 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import save, stopwatch, summary
-from companion.rodeurs_reader import CellStatus, read_photo
-from companion.simulate import photograph, random_position
+from companion.camera.simulate import photograph, random_position
+from companion.rodeurs.reader import CellStatus, read_photo
 from companion.verdict import score_verdict
-from generator.layouts import random_layout
-from generator.rodeurs_kit import write_kit
+from generator.rodeurs.kit import write_kit
+from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import PhotoError
 from patrolkit.games.rodeurs import State
 

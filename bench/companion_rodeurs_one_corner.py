@@ -5,7 +5,7 @@ Run from the project root: ``python -m bench.companion_rodeurs_one_corner [--pho
 
 ``phone`` photos of random positions, with three of the board's four corner codes painted over
 (a cup, a hand: the one left is drawn by the seed), so the reader must place the board from one
-corner code and the pawns standing on their cells (:func:`companion.lattice.snap_pose`). The
+corner code and the pawns standing on their cells (:func:`companion.rodeurs.lattice.snap_pose`). The
 figures are those of :mod:`bench.companion_rodeurs`; the target is zero wrong cells, with a board
 refused rather than misplaced when the pawns do not settle it.
 """
@@ -22,9 +22,9 @@ import numpy as np
 
 from bench.common import save
 from bench.companion_rodeurs import KITS, read_all
-from companion.simulate import photograph, random_position
-from generator.layouts import random_layout
-from generator.rodeurs_kit import write_kit
+from companion.camera.simulate import photograph, random_position
+from generator.rodeurs.kit import write_kit
+from generator.rodeurs.layouts import random_layout
 
 FIRST_SEED = 30_000
 COVER_GROWTH = 1.4

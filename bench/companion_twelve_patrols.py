@@ -6,7 +6,8 @@ Run from the project root: ``python -m bench.companion_twelve_patrols [--photos 
 
 Each photo is of a fresh seed (from :data:`FIRST_SEED` on, away from the seeds the reader was
 developed on): a kingdom whole or in progress, broken one time in four, with the unused items
-beside it half of the time (:func:`companion.twelve_patrols_scene.random_setup`), for the three
+beside it half of the time (:func:`companion.camera.twelve_patrols.scene.random_setup`), for the
+three
 shipped decks in turn (a kit each, written once). What is timed is the reading alone: the JPEG's
 bytes in, the verdict out (:func:`read_photo` then :func:`score_verdict`).
 
@@ -39,11 +40,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import save, stopwatch, summary
-from companion.twelve_patrols_reader import read_photo
-from companion.twelve_patrols_reading import PatrolsReading
-from companion.twelve_patrols_scene import Setup, photograph, random_setup
-from companion.twelve_patrols_verdict import judgement, score_verdict
-from generator.twelve_patrols_kit import write_kit
+from companion.camera.twelve_patrols.scene import Setup, photograph, random_setup
+from companion.twelve_patrols.reader import read_photo
+from companion.twelve_patrols.reading import PatrolsReading
+from companion.twelve_patrols.verdict import judgement, score_verdict
+from generator.twelve_patrols.kit import write_kit
 from patrolkit.errors import PhotoError
 from patrolkit.games.twelve_patrols import DIFFICULTIES, SLOTS, Kingdom, shipped_decks
 

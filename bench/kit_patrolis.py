@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from bench.common import save, stopwatch, summary
-from generator.patrolis_kit import write_kit
+from generator.patrolis.kit import write_kit
 from patrolkit.manifest import Manifest
 
 RUNS = 3

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from bench.common import save, stopwatch, summary
-from generator.rodeurs_kit import write_kit
+from generator.rodeurs.kit import write_kit
 from patrolkit.games.rodeurs import classic_layout
 
 RUNS = 10

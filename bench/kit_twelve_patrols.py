@@ -13,8 +13,8 @@ import tempfile
 from pathlib import Path
 
 from bench.common import save, stopwatch, summary
-from generator.decks import random_deck
-from generator.twelve_patrols_kit import write_kit
+from generator.twelve_patrols.decks import random_deck
+from generator.twelve_patrols.kit import write_kit
 
 RUNS = 5
 TARGET_S = 2.0

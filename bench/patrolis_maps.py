@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from bench.common import save, stopwatch, summary
-from generator.terrain import generate_map
+from generator.patrolis.terrain import generate_map
 from patrolkit.games.patrolis import (
     Kind,
     Terrain,

@@ -16,10 +16,10 @@ import time
 from pathlib import Path
 
 from bench.common import save, stopwatch, summary
-from companion.simulate import PRESETS, photograph, random_position
-from companion.table import kit_raster
-from generator.layouts import random_layout
-from generator.rodeurs_kit import write_kit
+from companion.camera.simulate import PRESETS, photograph, random_position
+from companion.camera.table import kit_raster
+from generator.rodeurs.kit import write_kit
+from generator.rodeurs.layouts import random_layout
 
 
 def main() -> None:

@@ -9,8 +9,8 @@ Run from the project root: ``python -m bench.solver_twelve_patrols``. Writes
   :func:`solve` call per (deck, roll) pair, in order, so the first roll of a deck also pays for
   the work shared by every roll. The summary (median, 95th percentile, maximum) is given for all
   pairs, the winnable ones and the unwinnable ones, and per family of decks.
-* *Deck generation*: :func:`generator.decks.random_deck` with the default rating sample, for a
-  few seeds per difficulty.
+* *Deck generation*: :func:`generator.twelve_patrols.decks.random_deck` with the default rating
+  sample, for a few seeds per difficulty.
 """
 
 from __future__ import annotations
@@ -19,7 +19,13 @@ import random
 from typing import Any
 
 from bench.common import save, stopwatch, summary
-from generator.decks import STYLES, random_cards, random_deck, random_edge, sample_rolls
+from generator.twelve_patrols.decks import (
+    STYLES,
+    random_cards,
+    random_deck,
+    random_edge,
+    sample_rolls,
+)
 from patrolkit.games.twelve_patrols import DIFFICULTIES, Card, Deck, solve
 
 DECKS_PER_DIFFICULTY = 12

@@ -25,8 +25,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from companion.load import load_picture
 from companion.pose import apply, fiducial_corners
-from companion.rodeurs_reader import UNREADABLE as UNREADABLE_LETTER
-from companion.rodeurs_reader import CellStatus, RodeursReading
+from companion.rodeurs.reader import UNREADABLE as UNREADABLE_LETTER
+from companion.rodeurs.reader import CellStatus, RodeursReading
 from patrolkit.errors import PhotoError
 from patrolkit.games.rodeurs import COLUMNS, ROWS, column_of, parse_square, row_of
 from patrolkit.payload import Corner

@@ -5,7 +5,7 @@ cells hold a token at all.
   rectified from the photo through the board's pose (the code then looks square) and decoded:
   first at 12 px/mm, then what is still missing at 16 px/mm with an unsharp mask — the cascade
   ``measurements/qr-decoding.md`` measured best (see :data:`STEPS`). What is still missing then
-  goes to :mod:`companion.qrmatch`.
+  goes to :mod:`companion.rodeurs.qrmatch`.
 * :func:`search_fiducials` — the same for a corner code the whole-photo pass missed, around where
   the codes already found say it is.
 * :func:`occupancy` — for each cell without a decoded token: is a token there? A token shows the
@@ -27,9 +27,9 @@ from typing import Final
 import cv2
 import numpy as np
 
-from companion.cells import classify
 from companion.decode import Decoder, Detection
 from companion.pose import BoardPose, apply
+from companion.rodeurs.cells import classify
 from patrolkit.games.rodeurs import COLUMNS, ROWS, Board, CellColour, column_of, row_of
 from patrolkit.payload import Corner
 from patrolkit.sizes import Rodeurs
@@ -68,10 +68,10 @@ STEPS: Final = (
     Step("cells-16", 16.0, cubic=True, sharpen=1.0),
 )
 """The decoding steps, after the whole-photo pass. The codes still missing after them go to the
-codebook matcher (:mod:`companion.qrmatch`). Measured on 200 ``hard`` photos: cubic resampling
-at 16 px/mm reads more than linear; two further smoothed-and-sharpened steps (16 and 20 px/mm)
-read codes these miss, but once the matcher follows, they save 1 token in 5 564 for twice the
-time on the worst photos, so they are left out."""
+codebook matcher (:mod:`companion.rodeurs.qrmatch`). Measured on 200 ``hard`` photos: cubic
+resampling at 16 px/mm reads more than linear; two further smoothed-and-sharpened steps (16 and
+20 px/mm) read codes these miss, but once the matcher follows, they save 1 token in 5 564 for twice
+the time on the worst photos, so they are left out."""
 
 
 def rectify(

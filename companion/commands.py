@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from patrolkit.errors import KitError
 
 if TYPE_CHECKING:
-    from companion.simulate import Photo
+    from companion.camera.simulate import Photo
 
 EXIT_ILLEGAL = 1
 EXIT_CANNOT_JUDGE = 3
@@ -46,7 +46,7 @@ def print_verdict(
 
 def write_simulated(photo: Photo, out: Path, state_text: str, *, force: bool) -> int:
     """Write a virtual-camera photo and its truth beside it, say where and which position."""
-    from companion.simulate import write_photo
+    from companion.camera.simulate import write_photo
 
     image, truth = write_photo(photo, out, force=force)
     print(f"photo: {image}")

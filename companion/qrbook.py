@@ -7,7 +7,7 @@ module builds them from the QR standard (ISO/IEC 18004): alphanumeric encoding, 
 error correction, module placement, masks and format information.
 
 When a code is too small or blurred for a decoder's hard decisions, its modules can still be
-compared, softly, with every pattern of the codebook; :mod:`companion.qrmatch` does that.
+compared, softly, with every pattern of the codebook; :mod:`companion.rodeurs.qrmatch` does that.
 """
 
 from __future__ import annotations

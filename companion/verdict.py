@@ -67,11 +67,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from companion.commands import foreign_codes_lines
-from companion.rodeurs_reader import CellStatus, RodeursReading
+from companion.rodeurs.reader import CellStatus, RodeursReading
 from patrolkit.errors import IllegalTurn
 from patrolkit.games import rodeurs
 from patrolkit.games.rodeurs import Player, State
-from patrolkit.games.rodeurs_turns import lines_for
+from patrolkit.games.rodeurs.turns import lines_for
 
 SCHEMA: Final = 1
 COLOURS: Final = {"r": "red", "y": "yellow", "g": "green"}

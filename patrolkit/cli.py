@@ -107,14 +107,20 @@ def _game_among(ready: Sequence[str]) -> Callable[[str], str]:
 
 
 def _module_name(game: str) -> str:
-    return f"companion.{game.replace('-', '_')}_commands"
+    return f"companion.{game.replace('-', '_')}.commands"
 
 
 def _with_reader() -> tuple[str, ...]:
     """The games the companion reads photos of: those with a ``companion.<game>_commands``."""
     import importlib.util
 
-    return tuple(game for game in GAMES if importlib.util.find_spec(_module_name(game)))
+    def has(game: str) -> bool:
+        try:
+            return importlib.util.find_spec(_module_name(game)) is not None
+        except ModuleNotFoundError:
+            return False
+
+    return tuple(game for game in GAMES if has(game))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -261,7 +267,7 @@ def _layout_from_args(args: argparse.Namespace) -> Any:
         layout = rodeurs.layout_from_toml(data, args.layout.stem)
         return _with_diagonal(layout) if args.diagonal else layout
     if args.random or args.seed is not None or args.mix is not None:
-        from generator.layouts import random_layout
+        from generator.rodeurs.layouts import random_layout
 
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         return random_layout(seed, mix=args.mix or (16, 20, 20), diagonal=args.diagonal)
@@ -278,7 +284,7 @@ def _layout_label(layout: Any) -> str:
 
 
 def _run_kit_rodeurs(args: argparse.Namespace) -> int:
-    from generator.rodeurs_kit import write_kit
+    from generator.rodeurs.kit import write_kit
 
     layout = _layout_from_args(args)
     out = args.out or Path("output") / "kits" / f"rodeurs-{_layout_label(layout)}"
@@ -288,7 +294,7 @@ def _run_kit_rodeurs(args: argparse.Namespace) -> int:
 
 
 def _run_kit_twelve_patrols(args: argparse.Namespace) -> int:
-    from generator.twelve_patrols_kit import write_kit
+    from generator.twelve_patrols.kit import write_kit
 
     rated = _rated_deck(args)
     label = f"seed-{rated.seed}" if args.seed is not None else _slug(rated.deck.name)
@@ -311,7 +317,7 @@ def _rated_deck(args: argparse.Namespace) -> Any:
     from patrolkit.games import twelve_patrols
 
     if args.seed is not None:
-        from generator.decks import random_deck
+        from generator.twelve_patrols.decks import random_deck
 
         return random_deck(args.seed, args.difficulty)
     if args.deck_file is not None:
@@ -335,7 +341,7 @@ def _slug(name: str) -> str:
 
 
 def _run_deck(args: argparse.Namespace) -> int:
-    from generator.decks import decks_toml, random_deck
+    from generator.twelve_patrols.decks import decks_toml, random_deck
 
     rated = random_deck(args.seed, args.difficulty)
     out = (
@@ -355,7 +361,7 @@ def _run_deck(args: argparse.Namespace) -> int:
 
 
 def _run_kit_patrolis(args: argparse.Namespace) -> int:
-    from generator.patrolis_kit import write_kit
+    from generator.patrolis.kit import write_kit
 
     out = args.out or Path("output") / "kits" / f"patrolis-seed-{args.seed}"
     files = write_kit(
@@ -373,8 +379,8 @@ def _kit_written(title: str, args: argparse.Namespace, files: tuple[Path, Path])
 
 
 def _run_boards(args: argparse.Namespace) -> int:
-    from generator.layouts import random_layout
-    from generator.rodeurs_kit import write_board_batch
+    from generator.rodeurs.kit import write_board_batch
+    from generator.rodeurs.layouts import random_layout
 
     mix = args.mix or (16, 20, 20)
     layouts = [

@@ -18,11 +18,11 @@ DEMO_FILES = ("kit", "game.txt", "final.jpg", "final.json", "verdict.json", "ann
 def run_demo(out: Path, *, seed: int = 7) -> int:
     """Run the demo into ``out``; 0 if the photo's score matches the rules engine's, else 1."""
     from companion.annotate import annotate_score
-    from companion.rodeurs_reader import read_photo
-    from companion.simulate import photograph, write_photo
+    from companion.camera.simulate import photograph, write_photo
+    from companion.rodeurs.reader import read_photo
     from companion.verdict import format_verdict, score_verdict
-    from generator.layouts import random_layout
-    from generator.rodeurs_kit import write_kit
+    from generator.rodeurs.kit import write_kit
+    from generator.rodeurs.layouts import random_layout
     from patrolkit.games import rodeurs
 
     out.mkdir(parents=True, exist_ok=True)

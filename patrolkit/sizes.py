@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from patrolkit.games.patrolis_map import code_length
+from patrolkit.games.patrolis.terrain import code_length
 from patrolkit.payload import Corner
 
 MIN_MODULE_MM: Final = 0.6

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 import qrcode
 
-from companion.patrolis_midgame import mid_game
-from companion.patrolis_scene import patrolis_kit_raster, photograph
-from companion.simulate import write_photo
-from generator.patrolis_kit import write_kit
+from companion.camera.patrolis.midgame import mid_game
+from companion.camera.patrolis.scene import patrolis_kit_raster, photograph
+from companion.camera.simulate import write_photo
+from generator.patrolis.kit import write_kit
 from patrolkit.cli import main
 from patrolkit.games.patrolis import (
     Edge,

@@ -21,11 +21,11 @@ import qrcode
 from PIL import Image
 
 from companion.annotate import annotate_check, annotate_score
-from companion.rodeurs_reader import CellStatus, RodeursReading, read_photo
-from companion.simulate import photograph
+from companion.camera.simulate import photograph
+from companion.rodeurs.reader import CellStatus, RodeursReading, read_photo
 from companion.verdict import check_verdict, format_verdict, score_verdict
-from generator.layouts import random_layout
-from generator.rodeurs_kit import write_kit
+from generator.rodeurs.kit import write_kit
+from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import PhotoError
 from patrolkit.games import rodeurs
 from patrolkit.games.rodeurs import Layout, State

@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 import qrcode
 
-from companion.twelve_patrols_geometry import ITEM_CODE_MM, Camera
-from companion.twelve_patrols_itemmatch import match_item, modules
-from companion.twelve_patrols_reader import read_photo
-from companion.twelve_patrols_scene import Setup, photograph, random_setup
-from companion.twelve_patrols_verdict import format_verdict, score_verdict
-from generator.twelve_patrols_kit import write_kit
+from companion.camera.twelve_patrols.scene import Setup, photograph, random_setup
+from companion.twelve_patrols.geometry import ITEM_CODE_MM, Camera
+from companion.twelve_patrols.itemmatch import match_item, modules
+from companion.twelve_patrols.reader import read_photo
+from companion.twelve_patrols.verdict import format_verdict, score_verdict
+from generator.twelve_patrols.kit import write_kit
 from patrolkit.cli import main
 from patrolkit.errors import NotationError, PhotoError
 from patrolkit.games.twelve_patrols import (

@@ -14,8 +14,8 @@ import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 
-from generator.patrolis_kit import write_kit
-from generator.patrolis_tiles import step_mix
+from generator.patrolis.kit import write_kit
+from generator.patrolis.tiles import step_mix
 from patrolkit import __version__
 from patrolkit.errors import KitError
 from patrolkit.games.patrolis import STEPS_DEALT, Map

@@ -13,10 +13,10 @@ import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 
-from generator.layouts import random_layout
 from generator.page import MIN_MARGIN_MM, paper
-from generator.rodeurs_board import grid_origin
-from generator.rodeurs_kit import render_board_batch, render_kit, write_board_batch, write_kit
+from generator.rodeurs.board import grid_origin
+from generator.rodeurs.kit import render_board_batch, render_kit, write_board_batch, write_kit
+from generator.rodeurs.layouts import random_layout
 from patrolkit import __version__
 from patrolkit.errors import KitError
 from patrolkit.games.rodeurs import Board, classic_layout

@@ -16,8 +16,8 @@ import pytest
 import zxingcpp
 
 from generator.page import MIN_MARGIN_MM
-from generator.twelve_patrols_cards import BACK_TURN, FRONT_TURN, MARK_CLEAR_MM, MARK_LENGTH_MM
-from generator.twelve_patrols_kit import render_kit, write_kit
+from generator.twelve_patrols.cards import BACK_TURN, FRONT_TURN, MARK_CLEAR_MM, MARK_LENGTH_MM
+from generator.twelve_patrols.kit import render_kit, write_kit
 from patrolkit import __version__
 from patrolkit.errors import KitError
 from patrolkit.games.twelve_patrols import (

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 import pytest
 
-from generator.terrain import check_seed, generate_map
+from generator.patrolis.terrain import check_seed, generate_map
 from patrolkit.errors import LayoutError, NotationError
 from patrolkit.games.patrolis import (
     DIGEST_LENGTH,

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from generator.terrain import generate_map
+from generator.patrolis.terrain import generate_map
 from patrolkit.errors import IllegalTurn, LayoutError, NotationError
 from patrolkit.games.patrolis import (
     DEFAULT_OBJECTIVES,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.patrolis_sheets import map_code_payloads
-from generator.terrain import generate_map
+from generator.patrolis.sheets import map_code_payloads
+from generator.patrolis.terrain import generate_map
 from patrolkit.errors import PayloadError
 from patrolkit.games.patrolis import Map
 from patrolkit.payload import (

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from generator.layouts import random_layout
+from generator.rodeurs.layouts import random_layout
 from patrolkit import templates
 from patrolkit.errors import LayoutError
 from patrolkit.games.rodeurs import (

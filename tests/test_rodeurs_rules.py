@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layouts import random_layout
+from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import IllegalTurn, NotationError
 from patrolkit.games.rodeurs import (
     Board,

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 import zxingcpp
 
-from companion.camera import aim, project
-from companion.simulate import (
+from companion.camera.lens import aim, project
+from companion.camera.simulate import (
     PRESETS,
     TO_THE_END,
     Photo,
@@ -22,8 +22,8 @@ from companion.simulate import (
     random_position,
     write_photo,
 )
-from generator.layouts import random_layout
-from generator.rodeurs_kit import write_kit
+from generator.rodeurs.kit import write_kit
+from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import KitError
 from patrolkit.games.rodeurs import Layout, PawnColour, State, is_over
 

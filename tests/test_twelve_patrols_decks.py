@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from generator.decks import (
+from generator.twelve_patrols.decks import (
     HEADER,
     REGIONS,
     SHIPPED,

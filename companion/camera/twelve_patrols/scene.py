@@ -1,0 +1,534 @@
+"""The virtual camera for 12 Patrols: seeded photos of a kingdom of printed region cards, folded
+dice and cubes on a table, with their truth.
+
+:func:`photograph` rasterises the kit's own PDF (``kit.pdf`` beside ``kit.json``), cuts out the
+region cards along their trim and the faces of the dice and cubes, and lays a
+:class:`~companion.camera.twelve_patrols.layout.Setup` on a procedural table where
+:mod:`companion.camera.twelve_patrols.layout` puts it: each card up to 3 mm off its place in the
+grid and turned by up to 3°, the gaps between cards 34–42 mm (wider where a patrol needs the room),
+each item in its slot moved by up to 2 mm and turned at any angle (``top``: square within 10°)
+without touching another, and, if asked, the unused items (the *pool*) in a row beside the
+kingdom. Cards cast a slight shadow. A die (28 mm) or cube (22 mm) is a solid: its top face —
+the face whose code is read — is projected at its height by the camera of
+:mod:`companion.camera.lens`, its sides that face the camera are drawn as the net's other faces,
+shaded, and it casts a shadow on the table. The camera, light and sensor are the Rôdeurs
+presets' (:func:`companion.camera.simulate.draw_shot`), aimed at the kingdom and the pool.
+
+The truth (``Photo.truth``, JSON-ready)
+---------------------------------------
+Pixels and corner order as in :mod:`companion.camera.simulate`. Table millimetres are measured from
+the nominal top-left corner of the kingdom's top-left card, x right, y down.
+
+.. code-block:: text
+
+    schema        1
+    game          "twelve-patrols"
+    preset, seed, width, height, jpeg_quality   as for Rôdeurs
+    state         the kingdom, Kingdom.text
+    pool          the items laid beside the kingdom, in notation
+    deck          {id, name}
+    cards         [{position, number, payload, corners_px, outline_px}]: position r0c1…; the
+                  card's QR code corners and its trim corners (top-left, top-right,
+                  bottom-right, bottom-left of the upright card)
+    items         [{item, where, payload, corners_px, footprint_mm}]: where is a slot name
+                  (r0c0-r0c1), "pool" or "astray"; corners_px those of the top face's code
+    foreign       [{text, corners_px}]: the product label's QR code, when one lies there
+    camera        tilt_deg, yaw_deg, blur_sigma, px_per_mm_min, px_per_mm_max (over the cards)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.camera.lens import (
+    Aim,
+    Array,
+    Image,
+    aim,
+    develop,
+    direction_deg,
+    project,
+    scale_range,
+)
+from companion.camera.simulate import Photo, Shot, draw_shot
+from companion.camera.table import (
+    Piece,
+    Raster,
+    Shadow,
+    box_mask,
+    cached_kit,
+    darken,
+    foreign_text,
+    paste,
+    printed_pages,
+    product_label,
+    quad,
+    rigid,
+    scale_map,
+    seen_through,
+    table_top,
+    transform,
+)
+from companion.camera.twelve_patrols.layout import (
+    LaidItem,
+    Layout,
+    Setup,
+    edge_mm,
+    lay_out,
+    random_setup,
+)
+from patrolkit.errors import KitError
+from patrolkit.games.twelve_patrols import (
+    SIZE,
+    Card,
+    Deck,
+    Item,
+    card_payload,
+    item_payload,
+)
+from patrolkit.manifest import Box, Manifest
+from patrolkit.payload import encode
+from patrolkit.sizes import TwelvePatrols
+
+TRUTH_SCHEMA = 1
+__all__ = [
+    "KitCut",
+    "Photo",
+    "Setup",
+    "cut_kit",
+    "deck_of_manifest",
+    "photograph",
+    "random_setup",
+]
+
+CARD_THICKNESS_MM = 0.3
+RASTER_PX_PER_MM = 12.0
+
+
+# -- the kit, cut out ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KitCut:
+    """A 12 Patrols kit as printed, cut out: each card upright, each die face by (colour, serial,
+    value) and the six faces of each cube by (colour, serial), at ``px_per_mm``."""
+
+    manifest: Manifest
+    deck: Deck
+    px_per_mm: float
+    cards: dict[int, Image]
+    die_faces: dict[tuple[str, int, int], Image]
+    cube_faces: dict[tuple[str, int], list[Image]]
+    die_qr: tuple[float, float]
+    cube_qr: tuple[float, float]
+    """Where a face's code starts (mm from the face's top-left corner), dice and cubes."""
+
+
+def deck_of_manifest(manifest: Manifest) -> Deck:
+    """The deck a 12 Patrols kit was printed with, from its ``kit.json``."""
+    if manifest.game != "twelve-patrols":
+        raise KitError(f"This is a kit of '{manifest.game}', not of 12 Patrols.")
+    layout = manifest.layout
+    try:
+        cards = tuple(
+            Card.from_code(str(c["name"]), str(c["code"]))
+            for c in sorted(layout["cards"], key=lambda c: int(c["number"]))
+        )
+        return Deck(str(layout["deck"]), cards)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise KitError(f"This kit.json does not describe its deck ({exc}).") from None
+
+
+def cut_kit(kit_dir: Path) -> KitCut:
+    """The kit in ``kit_dir`` rasterised and cut out (kept in memory, see :func:`cached_kit`)."""
+    return cached_kit(kit_dir, _cut_folded)
+
+
+def _cut_folded(manifest: Manifest, pdf_path: Path) -> KitCut:
+    deck = deck_of_manifest(manifest)
+    if manifest.options.get("flat_items"):
+        raise KitError("The virtual camera lays folded dice and cubes; this kit prints flat ones.")
+    return _cut(manifest, deck, pdf_path)
+
+
+def _cut(manifest: Manifest, deck: Deck, pdf_path: Path) -> KitCut:
+    roles = ("card", "die-face", "cube-face")
+    wanted = [item for item in manifest.items if item.role in roles]
+    pages = printed_pages(pdf_path, {item.sheet for item in wanted})
+    page_w = manifest.page_size[0]
+    scale = next(iter(pages.values())).shape[1] / page_w
+    cards: dict[int, Image] = {}
+    die_faces: dict[tuple[str, int, int], Image] = {}
+    cube_faces: dict[tuple[str, int], list[Image]] = {}
+    offsets: dict[str, tuple[float, float]] = {}
+    for item in wanted:
+        if item.qr is not None and item.role != "card":
+            offsets[item.role] = (item.qr.box.x - item.cut.x, item.qr.box.y - item.cut.y)
+        page, cut = pages[item.sheet], item.cut
+        x0, y0 = round(cut.x * scale), round(cut.y * scale)
+        x1, y1 = round((cut.x + cut.width) * scale), round((cut.y + cut.height) * scale)
+        crop = np.ascontiguousarray(page[y0:y1, x0:x1])
+        attrs = item.attrs
+        if item.role == "card":
+            turn = int(attrs.get("turn", 0))
+            # The card's top faces the page's right edge when turned 90° clockwise.
+            for _ in range((turn // 90) % 4):
+                crop = cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)
+            cards[int(attrs["number"])] = crop
+        elif item.role == "die-face":
+            die_faces[(str(attrs["colour"]), int(attrs["serial"]), int(attrs["value"]))] = crop
+        else:
+            cube_faces.setdefault((str(attrs["colour"]), int(attrs["serial"])), []).append(crop)
+    if len(cards) != SIZE * SIZE or len(die_faces) != 54 or len(cube_faces) != 9:
+        raise KitError("This kit does not print nine cards, nine dice and nine cubes.")
+    return KitCut(
+        manifest,
+        deck,
+        scale,
+        cards,
+        die_faces,
+        cube_faces,
+        offsets["die-face"],
+        offsets["cube-face"],
+    )
+
+
+# -- the photo -------------------------------------------------------------------------------
+
+
+def photograph(
+    kit_dir: Path, setup: Setup, *, preset: str, seed: int, foreign: bool | None = None
+) -> Photo:
+    """A seeded photo of the kit in ``kit_dir`` laid out as ``setup`` on a table.
+
+    ``foreign`` lays a product label with a QR code that is not ours beside the kingdom (by
+    default only the ``hard`` preset does). Raises :class:`KitError` if the kit cannot be read or
+    prints another deck, or if ``preset`` is not one of the presets.
+    """
+    shot = draw_shot(preset, seed)
+    kit = cut_kit(kit_dir)
+    if setup.kingdom.deck.id != kit.deck.id:
+        raise KitError(
+            f"The kingdom is of the deck {setup.kingdom.deck.id}, but this kit prints the deck"
+            f" {kit.deck.id}."
+        )
+    if not setup.kingdom.placed:
+        raise KitError("There is nothing to photograph: the kingdom holds no card.")
+    layout = lay_out(setup, seed, any_angle=shot.any_angle)
+    label = _label(layout, seed) if (shot.foreign if foreign is None else foreign) else None
+    outlines = [card.outline() for card in layout.cards]
+    spots = [item.corners(0.0)[:, :2] for item in layout.items]
+    things = outlines + spots + ([label.outline] if label else [])
+    every = np.vstack(things)
+    low, high = every.min(axis=0) - 12.0, every.max(axis=0) + 12.0
+    framed = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
+    view = aim(
+        framed,
+        width=shot.width,
+        height=shot.height,
+        focal_px=shot.focal_px,
+        tilt_deg=shot.tilt_deg,
+        roll_deg=shot.roll_deg,
+        yaw_deg=shot.yaw_deg,
+        fill=shot.fill,
+        shift=shot.shift,
+    )
+    h = view.homography
+    light = shot.light
+    if light.glare > 0:
+        spot = project(h, np.array([low + (high - low) * np.array(shot.glare_at)]))[0]
+        light = replace(light, glare_xy=(float(spot[0]), float(spot[1])))
+    optical = _optical(kit, layout, shot, view, (low, high), label, seed)
+    image, jpeg = develop(optical, light, shot.sensor, seed)
+    return Photo(image, _truth(kit, setup, layout, shot, view, label, seed), jpeg)
+
+
+@dataclass(frozen=True)
+class ForeignLabel:
+    """A product label on the table: the piece, where it lies (``to_table``: label mm to table
+    mm), its outline and its code's corners (table mm) and the code's text."""
+
+    piece: Piece
+    to_table: Array
+    outline: Array
+    code: Array
+    text: str
+
+
+def _label(layout: Layout, seed: int) -> ForeignLabel:
+    """A product label above the kingdom, clear of every card and item."""
+    text = foreign_text(seed)
+    label = product_label(text, RASTER_PX_PER_MM, RASTER_PX_PER_MM, seed)
+    w, h = label.piece.size_mm
+    every = np.vstack(
+        [c.outline() for c in layout.cards] + [i.corners(0.0)[:, :2] for i in layout.items]
+    )
+    x = float(every[:, 0].min()) + 10.0 + w / 2
+    y = float(every[:, 1].min()) - 25.0 - h / 2
+    angle = float(np.random.default_rng([seed, 0x1AB]).uniform(-20, 20))
+    to_table = rigid(angle, (w / 2, h / 2), (x, y))
+    x0, y0, side = label.code_box
+    code = transform(to_table, quad(Box(x0, y0, side, side)))
+    return ForeignLabel(
+        label.piece, to_table, transform(to_table, quad(Box(0, 0, w, h))), code, text
+    )
+
+
+_FAR_MM = 900.0
+_TABLE_PIXELS = 1.6e6
+_TABLE_PX_PER_MM = 3.0
+
+
+def _table_raster(middle: Array, shot: Shot, h: Array) -> Raster:
+    """A raster of the table covering what the photo sees of it (within :data:`_FAR_MM` of
+    ``middle``), at 3 px/mm at most."""
+    w, ht = shot.width, shot.height
+    frame = np.array(
+        [[-0.5, -0.5, 1], [w - 0.5, -0.5, 1], [w - 0.5, ht - 0.5, 1], [-0.5, ht - 0.5, 1]]
+    )
+    rays = frame @ np.linalg.inv(h).T
+    if bool((rays[:, 2] > 1e-12).all()):
+        seen = rays[:, :2] / rays[:, 2:3]
+    else:
+        seen = np.array([middle - _FAR_MM, middle + _FAR_MM])
+    low = np.clip(np.minimum(seen.min(axis=0), middle - 150), middle - _FAR_MM, None)
+    high = np.clip(np.maximum(seen.max(axis=0), middle + 150), None, middle + _FAR_MM)
+    scale = min(_TABLE_PX_PER_MM, math.sqrt(_TABLE_PIXELS / float(np.prod(high - low))))
+    cols, rows = (np.ceil((high - low) * scale).astype(int) + 1).tolist()
+    return Raster(float(low[0]), float(low[1]), scale, scale, cols, rows)
+
+
+def _optical(
+    kit: KitCut,
+    layout: Layout,
+    shot: Shot,
+    view: Aim,
+    bounds: tuple[Array, Array],
+    label: ForeignLabel | None,
+    seed: int,
+) -> Image:
+    """The image the lens forms: the table with the cards (and a label) warped once into the
+    photo, then each item drawn as a solid, the farthest first."""
+    h = view.homography
+    low, high = bounds
+    table = _table_raster((low + high) / 2, shot, h)
+    top = table_top(shot.table, table, seed)
+    s = kit.px_per_mm
+    low, high = low - 30.0, high + 30.0
+    canvas_raster = Raster(
+        float(low[0]),
+        float(low[1]),
+        s,
+        s,
+        math.ceil((high[0] - low[0]) * s),
+        math.ceil((high[1] - low[1]) * s),
+    )
+    to_canvas = canvas_raster.from_mm @ np.linalg.inv(table.from_mm)
+    canvas = cv2.warpAffine(
+        top,
+        to_canvas[:2],
+        (canvas_raster.width, canvas_raster.height),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REFLECT_101,
+    )
+    angle = math.radians(shot.light_deg)
+    away = np.array([math.cos(angle), math.sin(angle)])
+    from_mm = canvas_raster.from_mm
+    rng = np.random.default_rng([seed, 0xCA7D])
+    for card in layout.cards:
+        image = kit.cards[card.number]
+        rows, cols = image.shape[:2]
+        inset = rng.uniform(0.0, 0.3, 4) * s
+        mask = box_mask(cols, rows, (inset[0], inset[1], cols - inset[2], rows - inset[3]))
+        reach = shot.shadow_reach * CARD_THICKNESS_MM * 2
+        shadow = Shadow((float(away[0] * reach * s), float(away[1] * reach * s)), 0.4 * s, 0.35)
+        affine = from_mm @ card.to_table @ np.linalg.inv(scale_map(s, s))
+        paste(canvas, image, mask, affine[:2], shadow)
+    if label is not None:
+        piece = label.piece
+        affine = from_mm @ label.to_table @ np.linalg.inv(scale_map(piece.sx, piece.sy))
+        cast = Shadow((float(away[0] * s * 0.3), float(away[1] * s * 0.3)), 0.5 * s, 0.35)
+        paste(canvas, piece.image, piece.mask, affine[:2], cast)
+    for item in layout.items:
+        e = edge_mm(item.item)
+        foot = item.corners(0.0)[:, :2]
+        reach = shot.shadow_reach * e
+        hull = cv2.convexHull(np.vstack([foot, foot + away * reach]).astype(np.float32))
+        darken(canvas, canvas_raster.px(hull.reshape(-1, 2)), soft=1.5 * s, strength=0.45)
+    optical = seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, from_mm)
+    centre = view.centre
+
+    def depth(item: LaidItem) -> float:
+        x, y = item.centre
+        return float(np.linalg.norm(np.array([x, y, -edge_mm(item.item) / 2]) - centre))
+
+    for item in sorted(layout.items, key=depth, reverse=True):
+        _solid(optical, kit, item, view, away, seed)
+    return optical
+
+
+_OPPOSITE = {1: 6, 6: 1, 2: 5, 5: 2, 3: 4, 4: 3}
+"""Opposite faces of the kit's folded die (its net: 1 in the middle, 2 above, 3 left, 4 right,
+5 below, 6 at the foot)."""
+
+
+def top_face(kit: KitCut, item: Item, seed: int) -> tuple[Image, list[Image], tuple[float, float]]:
+    """The face on top of ``item``, its four side faces (north, east, south, west) and where the
+    top face's code starts."""
+    colour, serial = item.colour.value, item.serial
+    if item.is_die:
+        assert item.value is not None
+        top = kit.die_faces[(colour, serial, item.value)]
+        sides = [
+            kit.die_faces[(colour, serial, v)]
+            for v in range(1, 7)
+            if v not in (item.value, _OPPOSITE[item.value])
+        ]
+        return top, sides, kit.die_qr
+    faces = kit.cube_faces[(colour, serial)]
+    k = int(np.random.default_rng([seed, serial, ord(colour)]).integers(0, len(faces)))
+    return faces[k], [faces[(k + j) % len(faces)] for j in range(1, 5)], kit.cube_qr
+
+
+def _solid(optical: Image, kit: KitCut, item: LaidItem, view: Aim, away: Array, seed: int) -> None:
+    """Draw ``item`` as seen: its sides that face the camera, shaded, then its top face."""
+    e = edge_mm(item.item)
+    top3, foot3 = item.corners(e), item.corners(0.0)
+    image, sides, _ = top_face(kit, item.item, seed)
+    middle = top3[:, :2].mean(axis=0)
+    for k in range(4):
+        j = (k + 1) % 4
+        face = np.array([top3[j], top3[k], foot3[k], foot3[j]])
+        outward = face[:, :2].mean(axis=0) - middle
+        outward /= max(float(np.linalg.norm(outward)), 1e-9)
+        towards = view.centre - face.mean(axis=0)
+        if float(outward @ towards[:2]) <= 0.0:
+            continue
+        shade = 0.74 - 0.16 * float(outward @ away)
+        _face(optical, sides[k], _project3(view, face), shade)
+    _face(optical, image, _project3(view, top3), 1.0)
+
+
+def _project3(view: Aim, points: Array) -> Array:
+    """Table points (x, y, z; z < 0 above the table) to photo pixels."""
+    seen = (view.camera @ view.rotation @ (np.asarray(points, np.float64) - view.centre).T).T
+    return np.asarray(seen[:, :2] / seen[:, 2:3])
+
+
+def _face(optical: Image, image: Image, corners: Array, shade: float) -> None:
+    """Draw ``image`` onto ``optical`` with its corners at ``corners`` (photo pixels)."""
+    rows, cols = image.shape[:2]
+    source = np.array(
+        [[-0.5, -0.5], [cols - 0.5, -0.5], [cols - 0.5, rows - 0.5], [-0.5, rows - 0.5]],
+        np.float32,
+    )
+    x0 = max(math.floor(corners[:, 0].min()) - 2, 0)
+    y0 = max(math.floor(corners[:, 1].min()) - 2, 0)
+    x1 = min(math.ceil(corners[:, 0].max()) + 3, optical.shape[1])
+    y1 = min(math.ceil(corners[:, 1].max()) + 3, optical.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    m = cv2.getPerspectiveTransform(source, (corners - (x0, y0)).astype(np.float32))
+    size = (x1 - x0, y1 - y0)
+    front = cv2.warpPerspective(image, m, size, flags=cv2.INTER_LINEAR)
+    mask = cv2.warpPerspective(np.full((rows, cols), 255, np.uint8), m, size)
+    if shade != 1.0:
+        front = cv2.convertScaleAbs(front, alpha=shade)
+    weight = mask.astype(np.float32) * np.float32(1 / 255)
+    roi = optical[y0:y1, x0:x1]
+    optical[y0:y1, x0:x1] = cv2.blendLinear(front, roi, weight, 1 - weight)
+
+
+# -- the truth -------------------------------------------------------------------------------
+
+
+def _px(points: Array) -> list[list[float]]:
+    return [[round(float(x), 2), round(float(y), 2)] for x, y in points]
+
+
+def _truth(
+    kit: KitCut,
+    setup: Setup,
+    layout: Layout,
+    shot: Shot,
+    view: Aim,
+    label: ForeignLabel | None,
+    seed: int,
+) -> dict[str, Any]:
+    h = view.homography
+    deck = setup.kingdom.deck
+    x, y, side, _ = TwelvePatrols.card_qr_box()
+    cards = []
+    for card in layout.cards:
+        code = transform(card.to_table, quad(Box(x, y, side, side)))
+        cards.append(
+            {
+                "position": f"r{card.position[0]}c{card.position[1]}",
+                "number": card.number,
+                "payload": encode(card_payload(deck, deck.card(card.number))),
+                "corners_px": _px(project(h, code)),
+                "outline_px": _px(project(h, card.outline())),
+            }
+        )
+    items = []
+    for laid in layout.items:
+        e = edge_mm(laid.item)
+        top3 = laid.corners(e)
+        _, _, (qx, qy) = top_face(kit, laid.item, seed)
+        q = TwelvePatrols.ITEM_QR_VERSION * 4 + 17
+        span = q * TwelvePatrols.ITEM_MODULE_MM
+        along, down = (top3[1] - top3[0]) / e, (top3[3] - top3[0]) / e
+        code3 = np.array(
+            [
+                top3[0] + along * u + down * v
+                for u, v in ((qx, qy), (qx + span, qy), (qx + span, qy + span), (qx, qy + span))
+            ]
+        )
+        items.append(
+            {
+                "item": laid.item.notation,
+                "where": (
+                    laid.slot.name
+                    if laid.slot is not None
+                    else "astray"
+                    if laid.item in setup.astray
+                    else "pool"
+                ),
+                "payload": encode(item_payload(laid.item)),
+                "corners_px": _px(_project3(view, code3)),
+                "footprint_mm": [round(laid.centre[0], 2), round(laid.centre[1], 2)],
+            }
+        )
+    outlines = np.vstack([card.outline() for card in layout.cards])
+    smallest, largest = scale_range(h, outlines)
+    middle = outlines.mean(axis=0)
+    return {
+        "schema": TRUTH_SCHEMA,
+        "game": "twelve-patrols",
+        "preset": shot.preset,
+        "seed": seed,
+        "width": shot.width,
+        "height": shot.height,
+        "jpeg_quality": shot.sensor.jpeg_quality,
+        "state": setup.kingdom.text,
+        "pool": [item.notation for item in setup.pool],
+        "deck": {"id": deck.id, "name": deck.name},
+        "cards": cards,
+        "items": items,
+        "foreign": (
+            [{"text": label.text, "corners_px": _px(project(h, label.code))}] if label else []
+        ),
+        "camera": {
+            "tilt_deg": round(shot.tilt_deg, 3),
+            "yaw_deg": round(direction_deg(h, (float(middle[0]), float(middle[1])), (1.0, 0.0)), 3),
+            "blur_sigma": round(shot.sensor.blur_sigma, 3),
+            "px_per_mm_min": round(smallest, 3),
+            "px_per_mm_max": round(largest, 3),
+        },
+    }

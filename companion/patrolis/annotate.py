@@ -1,0 +1,228 @@
+"""The annotated picture of a Patrolis photo: each track in its owner's colour over the photo.
+
+The part of the photo around the board, scaled so its longer side is
+:data:`companion.annotate.SIDE` pixels and dimmed a little, with each sheet's grid outline, every
+track drawn along its steps' lines in its owner's colour (a dot at its start, an arrow head at its
+free end), breaks and incidents framed in red with a short label, unreadable pieces framed red
+with ``?``, and QR codes that are not the game's framed orange. On the second photo of a check
+the cells that changed are framed cyan. A panel on the right gives the verdict (legal, illegal,
+cannot judge, or the score) and a legend.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+from companion.annotate import (
+    CYAN,
+    GREEN,
+    ORANGE,
+    RED,
+    RGB,
+    SOFT,
+    WHITE,
+    centred,
+    dimmed_crop,
+    paragraph,
+    polygon,
+    rgb_of,
+    side_panel,
+    write_picture,
+)
+from companion.load import load_picture
+from companion.patrolis.reader import PatrolisReading
+from companion.pose import apply
+from patrolkit.games.patrolis import Edge, parse_cell
+from patrolkit.sizes import Patrolis
+
+PLAYER_RGB: Final = tuple(rgb_of(ink) for ink in Patrolis.PLAYER_INK)
+_EDGE_POINT: Final = {
+    Edge.N: (0.5, 0.0),
+    Edge.E: (1.0, 0.5),
+    Edge.S: (0.5, 1.0),
+    Edge.W: (0.0, 0.5),
+}
+
+
+def annotate_score(
+    photo: Path | str | bytes, reading: PatrolisReading, verdict: dict[str, Any], out: Path
+) -> Path:
+    """Write the annotated picture of a score to ``out`` (.png or .jpg)."""
+    return write_picture(render(photo, reading, verdict), out)
+
+
+def annotate_check(
+    after: Path | str | bytes, reading: PatrolisReading, verdict: dict[str, Any], out: Path
+) -> Path:
+    """Write the annotated picture of a check (drawn on the second photo) to ``out``."""
+    return write_picture(render(after, reading, verdict), out)
+
+
+def render(
+    photo: Path | str | bytes, reading: PatrolisReading, verdict: dict[str, Any]
+) -> np.ndarray:
+    """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
+    picture = load_picture(photo)
+    corners = np.vstack([_sheet_outline(reading, k) for k in range(len(reading.sheets))])
+    left, top = np.clip(corners.min(axis=0) - 40, 0, None)
+    right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
+    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    labels: list[tuple[tuple[float, float], str, RGB]] = []
+    for k in range(len(reading.sheets)):
+        polygon(canvas, apply(shift, _sheet_outline(reading, k)), WHITE, 2)
+    game_map = reading.game_map
+    if verdict["kind"] == "check":
+        for cell in _changed(verdict, reading):
+            polygon(canvas, apply(shift, reading.cell_quad(cell, 0.06)), CYAN, 4)
+    for track in verdict.get("tracks", []):
+        _track(canvas, shift, reading, track)
+    for item in verdict.get("incidents", []) + verdict.get("breaks", []):
+        if item["kind"] == "cross":
+            continue
+        quad = apply(shift, reading.cell_quad(game_map.parse(item["cell"]), 0.02))
+        polygon(canvas, quad, RED, 5)
+        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].max()) + 16), item["kind"], RED))
+    for u in verdict["unreadable"]:
+        if u.get("photo") == "before":
+            continue
+        if u["cell"] is not None:
+            quad = apply(shift, reading.cell_quad(game_map.parse(u["cell"]), 0.0))
+        elif u["at_px"] is not None:
+            x, y = u["at_px"]
+            quad = apply(
+                shift,
+                np.array([[x - 40, y - 40], [x + 40, y - 40], [x + 40, y + 40], [x - 40, y + 40]]),
+            )
+        else:
+            continue
+        polygon(canvas, quad, RED, 5)
+        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED))
+    for _, at in reading.foreign:
+        x, y = apply(shift, np.array([at]))[0]
+        polygon(
+            canvas,
+            np.array([[x - 30, y - 30], [x + 30, y - 30], [x + 30, y + 30], [x - 30, y + 30]]),
+            ORANGE,
+            4,
+        )
+        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE))
+    image = Image.fromarray(canvas)
+    draw = ImageDraw.Draw(image)
+    for at, text, colour in labels:
+        centred(draw, at, text, colour, 26, bold=True)
+    return np.asarray(_with_panel(image, verdict))
+
+
+def _sheet_outline(reading: PatrolisReading, k: int) -> np.ndarray:
+    sheet = reading.sheets[k]
+    w, h = sheet.sheet.width, sheet.sheet.height
+    return apply(sheet.pose.to_photo, np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=float))
+
+
+def _changed(verdict: dict[str, Any], reading: PatrolisReading) -> list[int]:
+    turn = verdict.get("turn") or ""
+    size = reading.game_map.size
+    cells = []
+    for word in turn.split():
+        letters = word.rstrip("+UD")[:-2]
+        try:
+            cells.append(parse_cell(size, letters))
+        except ValueError:
+            continue
+    return cells
+
+
+def _track(
+    canvas: np.ndarray, shift: np.ndarray, reading: PatrolisReading, track: dict[str, Any]
+) -> None:
+    """One track along its lines: edge midpoint, cell centre, edge midpoint, cell after cell."""
+    colour = PLAYER_RGB[(track["owner"] - 1) % len(PLAYER_RGB)]
+    size = reading.game_map.size
+    points: list[np.ndarray] = []
+    for word in track["steps"].split():
+        word = word.rstrip("+")
+        cell = parse_cell(size, word[:-2])
+        entry, exit_ = Edge(word[-2]), Edge(word[-1])
+        sheet = reading.sheet_of(cell)
+        x, y, w, h = sheet.sheet.cell_box(cell % size, cell // size)
+        local = np.array(
+            [
+                [x + _EDGE_POINT[entry][0] * w, y + _EDGE_POINT[entry][1] * h],
+                [x + w / 2, y + h / 2],
+                [x + _EDGE_POINT[exit_][0] * w, y + _EDGE_POINT[exit_][1] * h],
+            ]
+        )
+        points += list(apply(shift @ sheet.pose.to_photo, local))
+    line = np.round(np.array(points) * 16).astype(np.int32).reshape(-1, 1, 2)
+    cv2.polylines(canvas, [line], False, (20, 20, 20), 14, cv2.LINE_AA, shift=4)
+    cv2.polylines(canvas, [line], False, colour, 9, cv2.LINE_AA, shift=4)
+    start = tuple(int(v) for v in np.round(points[0]))
+    cv2.circle(canvas, start, 10, colour if track["from_border"] else RED, -1, cv2.LINE_AA)
+    end, before = np.array(points[-1]), np.array(points[-2])
+    cv2.arrowedLine(
+        canvas,
+        tuple(int(v) for v in np.round(before)),
+        tuple(int(v) for v in np.round(end)),
+        colour,
+        6,
+        cv2.LINE_AA,
+        tipLength=0.6,
+    )
+
+
+# -- the panel -------------------------------------------------------------------------------------
+
+
+def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
+    unreadable = len(verdict["unreadable"])
+    if verdict["kind"] == "check":
+        if verdict["legal"] is True:
+            return "LEGAL", f"Player {verdict['mover']}: {verdict['turn']}", GREEN
+        if verdict["legal"] is False:
+            return "ILLEGAL", str(verdict["reason"]), RED
+        return "CANNOT JUDGE", str(verdict["reason"]), RED
+    if not verdict["judged"]:
+        return "CANNOT JUDGE", f"{unreadable} piece{'s' if unreadable != 1 else ''} unreadable", RED
+    return "TABLE READ", f"{len(verdict['steps'])} steps, {len(verdict['tracks'])} tracks", WHITE
+
+
+def _facts(verdict: dict[str, Any]) -> list[str]:
+    m = verdict["map"]
+    facts = [f"Map {m['digest']}, {m['size']} x {m['size']}, {len(m['sheets'])} sheets."]
+    if verdict.get("score"):
+        facts.append(
+            "Score: " + ", ".join(f"{name} {p}" for name, p in verdict["score"].items()) + "."
+        )
+        if not verdict["score_complete"]:
+            facts.append("Some objectives' takers are not shown; they are left out.")
+    for item in verdict.get("incidents", []) + verdict.get("breaks", []):
+        facts.append(item["sentence"])
+    if verdict["unreadable"]:
+        facts.append(f"Unreadable: {len(verdict['unreadable'])}. Fix and take the photo again.")
+    return facts[:12]
+
+
+def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
+    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), _facts(verdict))
+    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
+    players = sorted({t["owner"] for t in verdict.get("tracks", [])})
+    for player in players:
+        ink = PLAYER_RGB[(player - 1) % len(PLAYER_RGB)]
+        draw.line((x + 4, y + 16, x + 38, y + 16), fill=ink, width=8)
+        paragraph(draw, (x + 52, y + 2), f"Player {player}'s tracks", 24, inner - 52, SOFT)
+        y += 40
+    for ink, words in (
+        (RED, "break, incident or unreadable piece"),
+        (CYAN, "cell laid this turn"),
+        (ORANGE, "QR code that is not a game piece"),
+        (GREEN, "dot: track start on the border"),
+    ):
+        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=ink, width=4)
+        paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
+        y += 40
+    return full

@@ -1,0 +1,372 @@
+"""Where a Patrolis board lies in a photo: every code decoded, the map rebuilt from its code's
+parts, and one pose per board sheet.
+
+The sheets of a board are laid by hand, each a little off its place, so each is located on its
+own: a homography from its corner codes (RANSAC over their corners), with the corner codes and
+map-code parts the photo pass missed looked for where a first pose puts them, and kept only
+when two codes or more agree on it. The board is found only when every sheet is; otherwise a
+one-line :class:`~patrolkit.errors.PhotoError` names the sheets missing. Used by
+:mod:`companion.patrolis.reader`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+import cv2
+import numpy as np
+
+from companion.cascade import Step as CascadeStep
+from companion.decode import Decoder, Detection
+from companion.pose import BoardPose, apply
+from patrolkit.errors import NotationError, PayloadError, PhotoError
+from patrolkit.games.patrolis import MAX_SIZE, MIN_SIZE, Map
+from patrolkit.games.patrolis.terrain import BASE36
+from patrolkit.payload import (
+    Corner,
+    Game,
+    PatrolisFiducial,
+    PatrolisMapPart,
+    PatrolisObjective,
+    PatrolisStep,
+    decode,
+)
+from patrolkit.sizes import Patrolis, PatrolisSheet
+
+AGREEMENT_MM: Final = 1.0
+"""Corner codes whose corners land further than this from a sheet's pose are set aside."""
+SHEET_WORDS: Final = {
+    "NW": "north-west",
+    "NE": "north-east",
+    "SW": "south-west",
+    "SE": "south-east",
+    "whole": "the whole board",
+}
+SECOND_LOOK: Final = (
+    CascadeStep("cells-10", 10.0),
+    CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
+)
+"""The second look's steps; the second also tries each patch with adaptive contrast."""
+MARGIN_MM: Final = 3.0
+
+
+@dataclass(frozen=True)
+class SheetReading:
+    """One board sheet in the photo: its place, its pose (sheet cell frame mm -> photo px), the
+    corner codes that agree on it, and those set aside."""
+
+    sheet: PatrolisSheet
+    pose: BoardPose
+    corners_seen: tuple[Corner, ...]
+    set_aside: tuple[Corner, ...]
+
+    @property
+    def name(self) -> str:
+        return self.sheet.name
+
+
+# -- what the codes are ------------------------------------------------------------------------
+
+
+@dataclass
+class Found:
+    fiducials: list[tuple[PatrolisFiducial, Detection]] = field(default_factory=list)
+    parts: list[tuple[PatrolisMapPart, Detection]] = field(default_factory=list)
+    pieces: list[Detection] = field(default_factory=list)
+    foreign: list[tuple[str, tuple[float, float]]] = field(default_factory=list)
+    other_games: list[Game] = field(default_factory=list)
+
+
+def sort_codes(detections: list[Detection]) -> Found:
+    found = Found()
+    for detection in detections:
+        centre = detection.centre
+        where = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+        try:
+            item = decode(detection.text)
+        except PayloadError:
+            found.foreign.append((f"'{detection.text[:30]}'", where))
+            continue
+        if isinstance(item, PatrolisFiducial):
+            found.fiducials.append((item, detection))
+        elif isinstance(item, PatrolisMapPart):
+            found.parts.append((item, detection))
+        elif isinstance(item, PatrolisStep | PatrolisObjective):
+            found.pieces.append(detection)
+        else:
+            found.foreign.append((f"a {item.GAME.title} piece", where))
+            found.other_games.append(item.GAME)
+    return found
+
+
+def locate_board(found: Found, gray: np.ndarray, reader: Decoder) -> tuple[Map, list[SheetReading]]:
+    """The map rebuilt from its code's parts (those the photo pass missed are looked for where
+    each sheet carries them) and every sheet's pose; :class:`PhotoError` for a map that cannot
+    be rebuilt or a sheet not in the photo."""
+    if not found.fiducials and not found.parts:
+        if found.other_games:
+            raise PhotoError(
+                f"This photo shows {found.other_games[0].title} pieces but no Patrolis board."
+            )
+        raise PhotoError(
+            "No Patrolis board was found in this photo: none of its sheets' codes could be read."
+        )
+    digests = {f.digest for f, _ in found.fiducials} | {p.digest for p, _ in found.parts}
+    if len(digests) > 1:
+        raise PhotoError(
+            f"This photo shows codes of {len(digests)} different maps"
+            f" ({', '.join(sorted(digests))}); photograph one board at a time."
+        )
+    digest = digests.pop()
+    if not found.fiducials:
+        raise PhotoError(
+            f"No corner code of map {digest}'s sheets could be read, so its cells cannot be"
+            " located."
+        )
+    cell_mm = float(found.fiducials[0][0].cell_mm)
+    chunks = {part.part: part.chunk for part, _ in found.parts}
+    counts = {part.parts for part, _ in found.parts}
+    sizes = [
+        size
+        for size in range(MIN_SIZE, MAX_SIZE + 1)
+        if cell_mm in Patrolis.MAX_SIZE
+        and size <= Patrolis.MAX_SIZE[cell_mm]
+        and (not counts or Patrolis.map_code_parts(size) in counts)
+        and (1 not in chunks or chunks[1][:1] == BASE36[size])
+    ]
+    best: tuple[int, list[SheetReading], list[PatrolisSheet], dict[int, str]] | None = None
+    for size in sizes:
+        readings, missing = _sheets(found, size, cell_mm, digest, gray, reader)
+        if not readings:
+            continue
+        have = dict(chunks)
+        count = Patrolis.map_code_parts(size)
+        if len(have) < count:
+            have.update(_look_for_parts(gray, reader, readings, digest, set(have)))
+        if len(have) == count and all(k in have for k in range(1, count + 1)):
+            try:
+                game_map = Map.from_code("".join(have[k] for k in range(1, count + 1)))
+            except NotationError:
+                continue
+            if game_map.digest == digest and game_map.size == size:
+                if missing:
+                    raise PhotoError(_missing_sheets(digest, missing))
+                return game_map, readings
+        if best is None or len(have) > len(best[3]):
+            best = (size, readings, missing, have)
+    if best is None:
+        raise PhotoError(f"The sheets of map {digest} could not be located in this photo.")
+    count = Patrolis.map_code_parts(best[0])
+    absent = [str(k) for k in range(1, count + 1) if k not in best[3]]
+    if best[2] and absent:
+        raise PhotoError(_missing_sheets(digest, best[2]))
+    raise PhotoError(
+        f"The code of map {digest} cannot be rebuilt: part {', '.join(absent) or '?'} of {count}"
+        " is not readable in the photo."
+    )
+
+
+def _missing_sheets(digest: str, missing: list[PatrolisSheet]) -> str:
+    names = " and ".join(f"sheet {p.name} ({SHEET_WORDS[p.name]})" for p in missing)
+    verb = "is" if len(missing) == 1 else "are"
+    return (
+        f"The board of map {digest} is not whole in this photo: {names} {verb} not in it (fewer"
+        " than two of its corner and map codes could be read)."
+    )
+
+
+def _look_for_parts(
+    gray: np.ndarray, reader: Decoder, readings: list[SheetReading], digest: str, have: set[int]
+) -> dict[int, str]:
+    """Map-code parts read where the located sheets carry them."""
+    found: dict[int, str] = {}
+    for step in SECOND_LOOK:
+        for reading in readings:
+            for number, (x, y, w, h) in enumerate(reading.sheet.map_code_boxes, start=1):
+                if number in have or number in found:
+                    continue
+                box = (x - MARGIN_MM, y - MARGIN_MM, w + 2 * MARGIN_MM, h + 2 * MARGIN_MM)
+                patch, _ = step.patch(gray, reading.pose, box)
+                for detection in reader.read(patch):
+                    try:
+                        item = decode(detection.text)
+                    except PayloadError:
+                        continue
+                    if isinstance(item, PatrolisMapPart) and item.digest == digest:
+                        found[item.part] = item.chunk
+    return found
+
+
+def _sheets(
+    found: Found, size: int, cell_mm: float, digest: str, gray: np.ndarray, reader: Decoder
+) -> tuple[list[SheetReading], list[PatrolisSheet]]:
+    """Every sheet's pose on a ``size`` map, and the sheets not found."""
+    readings, missing = [], []
+    for plan in Patrolis.sheets(size, cell_mm):
+        codes = [(f, d) for f, d in found.fiducials if (f.column, f.row) == (plan.column, plan.row)]
+        reading = _sheet_pose(plan, codes, found.parts, digest, gray, reader)
+        if reading is None:
+            missing.append(plan)
+        else:
+            readings.append(reading)
+    return readings, missing
+
+
+def _box_corners(box: tuple[float, float, float, float]) -> np.ndarray:
+    x, y, w, h = box
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], dtype=float)
+
+
+def _sheet_pose(
+    plan: PatrolisSheet,
+    codes: list[tuple[PatrolisFiducial, Detection]],
+    parts: list[tuple[PatrolisMapPart, Detection]],
+    digest: str,
+    gray: np.ndarray,
+    reader: Decoder,
+) -> SheetReading | None:
+    """The sheet's pose from its corner codes and the map-code parts where they put them; codes
+    missing are looked for where a first pose puts them. ``None`` unless two codes agree."""
+    boxes = dict(plan.fiducials)
+    usable: dict[Corner, Detection] = {}
+    for fiducial, detection in codes:
+        if fiducial.corner in boxes and fiducial.corner not in usable:
+            usable[fiducial.corner] = detection
+    if not usable:
+        return None
+    src = np.vstack([_box_corners(boxes[c]) for c in usable])
+    dst = np.vstack([usable[c].corners for c in usable])
+    transform = _fit(src, dst)
+    if transform is None:
+        return None
+    rough = BoardPose(digest, transform, np.linalg.inv(transform), (), (), 0.0)
+    for corner, box in boxes.items():
+        if corner not in usable:
+            for detection in _look_at(gray, reader, rough, box):
+                try:
+                    item = decode(detection.text)
+                except PayloadError:
+                    continue
+                if (
+                    isinstance(item, PatrolisFiducial)
+                    and item.corner is corner
+                    and item.digest == digest
+                    and (item.column, item.row) == (plan.column, plan.row)
+                ):
+                    usable[corner] = detection
+    # The map-code parts this sheet carries, where the pose puts them.
+    used: dict[int, Detection] = {}
+    part_boxes = plan.map_code_boxes
+    inverse = np.linalg.inv(transform)
+    for number, box in enumerate(part_boxes, start=1):
+        expected = np.array([box[0] + box[2] / 2, box[1] + box[3] / 2])
+        for part, detection in parts:
+            centre = apply(inverse, detection.centre[None, :])[0]
+            if part.part == number and np.hypot(*(centre - expected)) < 6.0:
+                used[number] = detection
+        if number not in used:
+            for detection in _look_at(gray, reader, rough, box):
+                try:
+                    item = decode(detection.text)
+                except PayloadError:
+                    continue
+                if isinstance(item, PatrolisMapPart) and item.part == number:
+                    used[number] = detection
+                    parts.append((item, detection))
+    if len(usable) + len(used) < 2:
+        return None
+    src = np.vstack(
+        [_box_corners(boxes[c]) for c in usable] + [_box_corners(part_boxes[k - 1]) for k in used]
+    )
+    dst = np.vstack([usable[c].corners for c in usable] + [used[k].corners for k in used])
+    transform = _fit(src, dst)
+    if transform is None:
+        return None
+    inverse = np.linalg.inv(transform)
+    seen, aside, errors = [], [], []
+    for corner, detection in usable.items():
+        misfit = np.hypot(*(apply(inverse, detection.corners) - _box_corners(boxes[corner])).T)
+        if float(misfit.max()) > AGREEMENT_MM:
+            aside.append(corner)
+        else:
+            seen.append(corner)
+            errors += misfit.tolist()
+    agreeing = len(seen)
+    for number, detection in used.items():
+        misfit = np.hypot(
+            *(apply(inverse, detection.corners) - _box_corners(part_boxes[number - 1])).T
+        )
+        if float(misfit.max()) <= AGREEMENT_MM:
+            agreeing += 1
+            errors += misfit.tolist()
+    if not seen or agreeing < 2:
+        return None
+    error = float(np.sqrt(np.mean(np.square(errors))))
+    pose = BoardPose(digest, transform, inverse, tuple(seen), tuple(aside), error)
+    return SheetReading(plan, pose, tuple(seen), tuple(aside))
+
+
+def _fit(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
+    """The homography from sheet mm to photo px: exact for one code, RANSAC for more."""
+    if len(src) == 4:
+        return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
+    transform, _ = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
+    return None if transform is None else np.asarray(transform, dtype=float)
+
+
+def _look_at(
+    gray: np.ndarray, reader: Decoder, pose: BoardPose, box: tuple[float, float, float, float]
+) -> list[Detection]:
+    """The codes read around ``box`` (sheet mm), rectified through ``pose``, in photo pixels."""
+    x, y, w, h = box
+    grown = (x - 8.0, y - 8.0, w + 16.0, h + 16.0)
+    patch, to_photo = SECOND_LOOK[0].patch(gray, pose, grown)
+    return [d.moved(to_photo) for d in reader.read(patch)]
+
+
+def _enough(detections: list[Detection]) -> bool:
+    """Whether the codes found locate every sheet well (two corner codes each, on four sheets
+    or one) and give the whole map code, so that no window need be looked at again."""
+    corners: dict[tuple[int, int], set[Corner]] = {}
+    parts: dict[int, int] = {}
+    for detection in detections:
+        try:
+            item = decode(detection.text)
+        except PayloadError:
+            continue
+        if isinstance(item, PatrolisFiducial):
+            corners.setdefault((item.column, item.row), set()).add(item.corner)
+        elif isinstance(item, PatrolisMapPart):
+            parts[item.part] = item.parts
+    whole = bool(parts) and all(k in parts for k in range(1, max(parts.values()) + 1))
+    sheets = len(corners)
+    return whole and sheets in (1, 4) and all(len(c) >= 2 for c in corners.values())
+
+
+def read_codes(gray: np.ndarray, reader: Decoder) -> list[Detection]:
+    """Every code in the photo: the whole photo, then overlapping windows of it (a decoder
+    looking at many codes at once can miss a few), repeats merged."""
+    detections = list(reader.read(gray))
+    if _enough(detections):
+        return unique_codes(detections)
+    height, width = gray.shape[:2]
+    win_w, win_h = int(width * 0.45), int(height * 0.45)
+    for top in np.linspace(0, height - win_h, 3).astype(int):
+        for left in np.linspace(0, width - win_w, 3).astype(int):
+            shift = np.array([left, top], dtype=float)
+            window = np.ascontiguousarray(gray[top : top + win_h, left : left + win_w])
+            for d in reader.read(window):
+                detections.append(Detection(d.text, d.corners + shift))
+    return unique_codes(detections)
+
+
+def unique_codes(detections: list[Detection]) -> list[Detection]:
+    """The detections without repeats of one code (same text, same place)."""
+    kept: list[Detection] = []
+    for detection in detections:
+        if not any(
+            d.text == detection.text and np.hypot(*(d.centre - detection.centre)) < 20 for d in kept
+        ):
+            kept.append(detection)
+    return kept

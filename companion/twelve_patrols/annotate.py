@@ -1,0 +1,201 @@
+"""The annotated picture of a 12 Patrols photo: every requirement ticked or crossed over the
+photo.
+
+The part of the photo around the kingdom, scaled so its longer side is
+:data:`companion.annotate.SIDE` pixels and dimmed a little. Each card read is outlined; each of
+its requirements facing into the kingdom gets a mark just inside its edge: a green tick where it
+is met, a red cross where it fails, a grey dot where it waits for its slots to fill. Each item read
+is framed in its colour with its name (and value); items beside the kingdom are framed dashed,
+items astray orange; what could not be read is circled red with ``?``; QR codes that are not the
+game's are framed orange. A panel on the right gives the verdict in large letters (wins, does not
+win, in progress, cannot judge), what stands behind it and a legend.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+from companion.annotate import (
+    GREEN,
+    ORANGE,
+    RED,
+    RGB,
+    SOFT,
+    WHITE,
+    centred,
+    dimmed_crop,
+    paragraph,
+    polygon,
+    rgb_of,
+    side_panel,
+    write_picture,
+)
+from companion.load import load_picture
+from companion.twelve_patrols.geometry import apply
+from companion.twelve_patrols.reading import CARD_H, CARD_W, PatrolsReading
+from patrolkit.sizes import ITEM_INK
+
+AROUND_MM: Final = 30.0
+"""Table shown around the kingdom and the items."""
+INSET_MM: Final = 9.0
+"""How far inside its edge a requirement's mark is drawn."""
+SPREAD_MM: Final = 9.0
+"""Between the marks of two requirements on one edge."""
+GREY: Final[RGB] = (150, 150, 150)
+ITEM_RGB: Final[dict[str, RGB]] = {letter: rgb_of(ink) for letter, ink in ITEM_INK.items()}
+MARKS: Final = {"met": ("✓", GREEN), "failed": ("✗", RED), "waiting": ("•", GREY)}
+
+
+def annotate_score(
+    photo: Path | str | bytes, reading: PatrolsReading, verdict: dict[str, Any], out: Path
+) -> Path:
+    """Write the annotated picture of ``verdict`` on ``photo`` to ``out`` (PNG or JPEG)."""
+    return write_picture(render(photo, reading, verdict), out)
+
+
+def render(
+    photo: Path | str | bytes, reading: PatrolsReading, verdict: dict[str, Any]
+) -> np.ndarray:
+    """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
+    picture = load_picture(photo)
+    to_photo = reading.table.to_photo
+    outlines = {c.position: apply(to_photo, c.outline()) for c in reading.cards}
+    points = [*outlines.values()] + [np.array(i.corners_px) for i in reading.items]
+    points += [np.array(f.corners) for f in reading.foreign]
+    points += [np.array([u.photo_px]) for u in reading.unread]
+    every = np.vstack(points)
+    margin = AROUND_MM * _scale(reading)
+    left, top = np.clip(every.min(axis=0) - margin, 0, None)
+    right, bottom = np.minimum(every.max(axis=0) + margin, (picture.width, picture.height))
+    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    to_canvas = shift @ to_photo
+    labels: list[tuple[tuple[float, float], str, RGB, int]] = []
+    unit = max(round(_scale(reading) * shift[0, 0] * 5.0), 18)
+    for card in reading.cards:
+        polygon(canvas, apply(to_canvas, card.outline()), WHITE, 2)
+    for edge in verdict["edges"]:
+        labels.append(_mark(reading, to_canvas, edge, unit))
+    for item in reading.items:
+        quad = apply(shift, np.array(item.corners_px))
+        colour = ORANGE if item.place == "astray" else ITEM_RGB[item.item.colour.value]
+        polygon(canvas, quad, colour, 5 if item.place == "slot" else 2)
+        name = item.item.notation.split("-", 1)[1]
+        at = (float(quad[:, 0].mean()), float(quad[:, 1].max()) + unit * 0.8)
+        labels.append((at, name, colour, unit))
+    for u in reading.unread:
+        x, y = apply(shift, np.array([u.photo_px]))[0]
+        cv2.circle(canvas, (round(x), round(y)), round(unit * 1.6), RED, 4, cv2.LINE_AA)
+        labels.append(((float(x), float(y)), "?", RED, round(unit * 1.6)))
+    for code in reading.foreign:
+        quad = apply(shift, np.array(code.corners))
+        polygon(canvas, quad, ORANGE, 4)
+        at = (float(quad[:, 0].mean()), float(quad[:, 1].max()) + unit)
+        labels.append((at, "not a game piece", ORANGE, unit))
+    image = Image.fromarray(canvas)
+    draw = ImageDraw.Draw(image)
+    for at, text, colour, text_size in labels:
+        centred(draw, at, text, colour, text_size, bold=True)
+    return np.asarray(_with_panel(image, verdict))
+
+
+def _scale(reading: PatrolsReading) -> float:
+    """Photo pixels per table millimetre about the kingdom's middle."""
+    middle = np.mean([c.outline().mean(axis=0) for c in reading.cards], axis=0)
+    ends = apply(reading.table.to_photo, np.array([middle, middle + np.array([10.0, 0.0])]))
+    return float(np.linalg.norm(ends[1] - ends[0])) / 10.0
+
+
+_EDGE_POINTS: Final = {
+    "N": ((CARD_W / 2, INSET_MM), (1.0, 0.0)),
+    "S": ((CARD_W / 2, CARD_H - INSET_MM), (1.0, 0.0)),
+    "E": ((CARD_W - INSET_MM, CARD_H / 2), (0.0, 1.0)),
+    "W": ((INSET_MM, CARD_H / 2), (0.0, 1.0)),
+}
+
+
+def _mark(
+    reading: PatrolsReading, to_canvas: np.ndarray, edge: dict[str, Any], unit: int
+) -> tuple[tuple[float, float], str, RGB, int]:
+    """The tick, cross or dot of one requirement, with its code beside it."""
+    place = edge["place"]
+    card = next(c for c in reading.cards if f"r{c.position[0]}c{c.position[1]}" == place)
+    (x, y), (dx, dy) = _EDGE_POINTS[edge["side"]]
+    same = _edges_of(reading, place, edge["side"])
+    k = same.index(edge["asks"]) - (len(same) - 1) / 2
+    at = apply(
+        to_canvas, apply(card.pose, np.array([[x + dx * k * SPREAD_MM, y + dy * k * SPREAD_MM]]))
+    )[0]
+    symbol, colour = MARKS[edge["status"]]
+    return ((float(at[0]), float(at[1])), f"{symbol}{edge['asks']}", colour, round(unit * 1.5))
+
+
+def _edges_of(reading: PatrolsReading, place: str, side: str) -> list[str]:
+    card = next(c for c in reading.cards if f"r{c.position[0]}c{c.position[1]}" == place)
+    text = card.card.code.split(":")["NESW".index(side)]
+    return text.split("+")
+
+
+# -- the panel --------------------------------------------------------------------------------
+
+
+def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
+    count = len(verdict["unreadable"])
+    if not verdict["judged"]:
+        return "CANNOT JUDGE", f"{count} thing{'s' if count != 1 else ''} could not be read", RED
+    failing = len(verdict["failing"])
+    if verdict["complete"]:
+        if verdict["win"]:
+            return "WIN", "Nine cards, twelve patrols, every requirement met.", GREEN
+        return "NOT WON", f"{failing} requirement{'s' if failing != 1 else ''} not met", RED
+    if verdict["reachable"] is False:
+        return "IN PROGRESS", "No win can be reached any more.", RED
+    if verdict["reachable"] is True:
+        return "IN PROGRESS", "A win can still be reached.", WHITE
+    return "IN PROGRESS", "Whether a win can be reached is not known.", WHITE
+
+
+def _facts(verdict: dict[str, Any]) -> list[str]:
+    deck = verdict["deck"]
+    facts = [
+        f"Deck {deck['name']} ({deck['id']}).",
+        f"{verdict['cards_read']} cards, {verdict['patrols_read']} patrols read.",
+    ]
+    if verdict["pool"]:
+        facts.append(f"Beside the kingdom: {', '.join(verdict['pool'])}.")
+    facts += [f"Fails: {f['sentence']}" for f in verdict["failing"][:6]]
+    if len(verdict["failing"]) > 6:
+        facts.append(f"… and {len(verdict['failing']) - 6} more.")
+    if verdict["why_not"]:
+        facts.append(verdict["why_not"])
+    facts += [f"Unreadable: {u['where']}: {u['what']}." for u in verdict["unreadable"][:6]]
+    facts += [f"Left out: {a['item']} {a['where']}." for a in verdict["astray"]]
+    if verdict["foreign_codes"]:
+        facts.append("A QR code that is not a game piece was ignored (orange).")
+    return facts
+
+
+def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
+    full, draw, (x, y, inner) = side_panel(
+        image, _headline(verdict), _facts(verdict), min_height=1100
+    )
+    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
+    for symbol, colour, words in (
+        ("✓", GREEN, "requirement met"),
+        ("✗", RED, "requirement not met"),
+        ("•", GREY, "requirement waiting for its patrols"),
+        ("?", RED, "could not be read"),
+    ):
+        centred(draw, (x + 20, y + 16), symbol, colour, 30, bold=True)
+        y = max(paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT), y + 34) + 8
+    for colour, words in (
+        (ITEM_RGB["B"], "item read (its colour; thin: beside the kingdom)"),
+        (ORANGE, "item astray, or a QR code that is not a game piece"),
+    ):
+        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=colour, width=4)
+        y = max(paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT), y + 34) + 8
+    return full

@@ -1,0 +1,378 @@
+"""The items of a 12 Patrols photo: each item from the code on its top face, where it stands, a
+second look where something is in doubt, and the slots and places that hold something no code
+read explains.
+
+Of the codes of one item that could be its top face, the top face is the one farthest from the
+point under the camera: a side face the camera sees faces it, so it lies nearer (see
+:func:`read_items`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+import cv2
+import numpy as np
+
+from companion.cascade import unsharp
+from companion.decode import Decoder, Detection
+from companion.twelve_patrols.geometry import (
+    Camera,
+    Table,
+    TopFace,
+    apply,
+    height,
+    rectify,
+    top_face,
+)
+from companion.twelve_patrols.reading import (
+    CARD_H,
+    CARD_UNREAD,
+    CARD_W,
+    CardReading,
+    ItemReading,
+    Unread,
+    card_places,
+    pitch,
+)
+from companion.twelve_patrols.slots import (
+    Area,
+    areas,
+    busy,
+    dense_spots,
+    place_of,
+    slot_words,
+    solid_outline,
+)
+from patrolkit.errors import PayloadError
+from patrolkit.games.twelve_patrols import SIZE, Card, Item, Position, place_name
+from patrolkit.payload import PatrolsCube, PatrolsDie, decode
+
+MAX_GAP_MM: Final = 80.0
+"""Two cards of one row (column) further apart than this are not neighbours."""
+STEPS: Final = ((12.0, 0.0), (16.0, 1.0))
+"""The second look: rectified at 12 px/mm, then at 16 px/mm with an unsharp mask (the cascade
+measured best for Rôdeurs, ``measurements/qr-decoding.md``)."""
+SECOND_LOOK: Final = "second look"
+"""The stage name of items read by the second look."""
+
+
+def is_item_code(detection: Detection) -> bool:
+    """Whether ``detection`` carries a 12 Patrols die face or cube code."""
+    try:
+        return isinstance(decode(detection.text), PatrolsDie | PatrolsCube)
+    except PayloadError:
+        return False
+
+
+def slot_areas(
+    cards: list[CardReading],
+) -> tuple[list[Area], dict[Position, np.ndarray], dict[Position, Card]]:
+    outlines = {c.position: c.outline() for c in cards}
+    by_place = {c.position: c.card for c in cards}
+    _, step_c, step_r = pitch(cards)
+    gap = float(np.mean([np.linalg.norm(step_c) - CARD_W, np.linalg.norm(step_r) - CARD_H]))
+    return areas(outlines, by_place, min(max(gap, 25.0), MAX_GAP_MM)), outlines, by_place
+
+
+def read_items(
+    codes: list[tuple[Item, Detection, str]],
+    table: Table,
+    camera: Camera,
+    cards: list[CardReading],
+) -> tuple[list[ItemReading], list[Unread]]:
+    """Each item read from its top face, and where it stands; an item seen only from the side,
+    or whose top face cannot be told, is unread.
+
+    Of the codes of one item that could be its top face, the top face is the one farthest from
+    the point under the camera: a side face the camera sees faces it, so it lies nearer. A code
+    seen from about 45° above the horizon could be a side face whose top face went unread
+    (:attr:`TopFace.aslant`): the second look (:func:`_second_look`) decodes round every such
+    code again, closer, so that the top face is read too.
+    """
+    found, outlines, by_place = slot_areas(cards)
+    faces: dict[tuple[object, ...], list[tuple[Item, TopFace, Detection, str]]] = {}
+    sides: dict[tuple[object, ...], tuple[Item, Detection]] = {}
+    for item, detection, how in codes:
+        face = top_face(camera, detection.corners, item)
+        if face is None:
+            sides.setdefault(item.key, (item, detection))
+        else:
+            faces.setdefault(item.key, []).append((item, face, detection, how))
+    readings: list[ItemReading] = []
+    unread: list[Unread] = []
+    for seen in faces.values():
+        seen.sort(key=lambda s: -s[1].reach)
+        item, face, detection, how = seen[0]
+        place = place_of(face.footprint, found, outlines, by_place)
+        centre = detection.centre
+        at = (float(centre[0]), float(centre[1]))
+        name = item.label.split(" (")[0]
+        rivals = [
+            s
+            for s in seen[1:]
+            if s[1].reach > face.reach - 4.0
+            and (s[0] != item or np.hypot(*np.subtract(s[1].footprint, face.footprint)) > 6.0)
+        ]
+        if rivals:
+            why = f"two faces of the {name} were read and which one is on top cannot be told"
+            unread.append(Unread(why, place.where, place.slot, at))
+            continue
+        corners = tuple((float(x), float(y)) for x, y in detection.corners)
+        lone = face.aslant and len(seen) == 1
+        readings.append(
+            ItemReading(
+                item, place.kind, place.slot, face.footprint, corners, how, place.where, lone
+            )
+        )
+    for key, (item, detection) in sides.items():
+        if key in faces:
+            continue
+        rough = camera.on_plane(detection.centre[None, :], height(item) / 2)[0]
+        place = place_of((float(rough[0]), float(rough[1])), found, outlines, by_place)
+        centre = detection.centre
+        unread.append(
+            Unread(
+                f"the {item.label.split(' (')[0]} is seen only from the side:"
+                " its top face could not be read",
+                place.where,
+                place.slot,
+                (float(centre[0]), float(centre[1])),
+            )
+        )
+    return readings, unread
+
+
+def explained(camera: Camera, table: Table, items: list[ItemReading]) -> list[np.ndarray]:
+    """What each item read covers, on the table plane."""
+    return [
+        solid_outline(camera, i.item, i.footprint, np.array(i.corners_px), table.from_photo)
+        for i in items
+    ]
+
+
+def second_look(
+    gray: np.ndarray,
+    table: Table,
+    camera: Camera,
+    reader: Decoder,
+    cards: list[CardReading],
+    items: tuple[list[ItemReading], list[Unread]],
+    add: Callable[[Detection, str], bool],
+    white: float,
+) -> list[Detection]:
+    """Decode again, rectified at the items' height: every open slot that shows detail no item
+    read explains, and round every item whose top face is in doubt (seen only from the side,
+    two faces that could be on top, or one code seen aslant)."""
+    slots, _, _ = slot_areas(cards)
+    read, unread = items
+    covered = explained(camera, table, read)
+    boxes = []
+    for area in slots:
+        if area.open and busy(gray, table.to_photo, area.polygon, covered, white) >= BUSY_SLOT:
+            low, high = area.polygon.min(axis=0) - 10.0, area.polygon.max(axis=0) + 10.0
+            boxes.append(
+                (float(low[0]), float(low[1]), float(high[0] - low[0]), float(high[1] - low[1]))
+            )
+    doubtful = [i.footprint for i in read if i.aslant]
+    doubtful += [
+        (float(p[0]), float(p[1]))
+        for u in unread
+        for p in camera.on_plane(np.array([u.photo_px]), 14.0)
+    ]
+    boxes += [_box_round(spot) for spot in doubtful]
+    return _decode_boxes(gray, camera, reader, boxes, add)
+
+
+def _box_round(spot: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The 60 mm square round ``spot`` (table mm) where an item's code is looked for."""
+    x, y = spot
+    return (x - 30.0, y - 30.0, 60.0, 60.0)
+
+
+def _decode_boxes(
+    gray: np.ndarray,
+    camera: Camera,
+    reader: Decoder,
+    boxes: list[tuple[float, float, float, float]],
+    add: Callable[[Detection, str], bool],
+) -> list[Detection]:
+    """Item codes newly read in each of ``boxes`` (table mm), rectified at the items' height,
+    step after step of :data:`STEPS` until one reads something there."""
+    plane = camera.plane(25.0)
+    new: list[Detection] = []
+    for box in boxes:
+        for px_per_mm, sharpen in STEPS:
+            patch, to_photo = rectify(gray, plane, box, px_per_mm)
+            if sharpen:
+                patch = unsharp(patch, 0.25 * px_per_mm, sharpen)
+            added = [
+                d
+                for d in (hit.moved(to_photo) for hit in reader.read(patch))
+                if is_item_code(d) and add(d, SECOND_LOOK)
+            ]
+            new += added
+            if added:
+                break
+    return new
+
+
+BUSY_SLOT: Final = 0.35
+"""A slot whose area shows sharp detail over this share, once the items read are taken out,
+holds something more."""
+BUSY_CARD: Final = 0.35
+"""An empty place whose middle shows sharp detail over this share holds a card."""
+
+
+def busy_slots(
+    gray: np.ndarray,
+    table: Table,
+    camera: Camera,
+    cards: list[CardReading],
+    items: list[ItemReading],
+    white: float,
+) -> list[Unread]:
+    """The open slots that still show something no item read explains."""
+    slots, _, _ = slot_areas(cards)
+    covered = explained(camera, table, items)
+    unread = []
+    for area in slots:
+        if area.open and busy(gray, table.to_photo, area.polygon, covered, white) >= BUSY_SLOT:
+            middle = apply(table.to_photo, area.polygon.mean(axis=0)[None, :])[0]
+            unread.append(
+                Unread(
+                    "something stands there but no code on it can be read",
+                    f"in the slot {slot_words(area.slot)}",
+                    area.slot,
+                    (float(middle[0]), float(middle[1])),
+                )
+            )
+    return unread
+
+
+def card_gaps(
+    gray: np.ndarray,
+    table: Table,
+    camera: Camera,
+    cards: list[CardReading],
+    items: list[ItemReading],
+    white: float,
+) -> list[Unread]:
+    """The empty places beside a card that look like they hold a card whose code is unread."""
+    origin, step_c, step_r = pitch(cards)
+    covered = explained(camera, table, items)
+    unread = []
+    for r, c in card_places(cards):
+        centre = origin + r * step_r + c * step_c
+        half = np.array([CARD_W / 2 - 8.0, CARD_H / 2 - 8.0])
+        polygon = np.array(
+            [
+                centre - half,
+                centre + half * (1, -1),
+                centre + half,
+                centre + half * (-1, 1),
+            ]
+        )
+        if busy(gray, table.to_photo, polygon, covered, white) >= BUSY_CARD:
+            middle = apply(table.to_photo, centre[None, :])[0]
+            unread.append(
+                Unread(
+                    CARD_UNREAD,
+                    f"the {place_name((r, c))} place"
+                    if 0 <= r < SIZE and 0 <= c < SIZE
+                    else "beside the kingdom",
+                    None,
+                    (float(middle[0]), float(middle[1])),
+                )
+            )
+    return unread
+
+
+BESIDE_MM: Final = 250.0
+"""How far round the cards the table is searched for items no code was read on."""
+BUSY_BESIDE: Final = 0.6
+"""Beside the kingdom, where there is more table to see, detail this dense is a code: a code
+no item read accounts for measured 0.85 or more; the grain of a table, 0.37 at most."""
+EDGE_PX: Final = 60
+"""The photo's edges (this many pixels) are left out of that search."""
+FOREIGN_CLEAR_MM: Final = 60.0
+"""Round a foreign code, its label's print is no item."""
+
+
+def beside(
+    gray: np.ndarray,
+    table: Table,
+    camera: Camera,
+    cards: list[CardReading],
+    items: list[ItemReading],
+    white: float,
+    foreign: list[np.ndarray],
+) -> list[tuple[float, float]]:
+    """Where the table round the kingdom (out of its open slots, which :func:`busy_slots`
+    checks) shows the dense detail of a printed code that no item read, card or foreign code
+    accounts for: table mm."""
+    height_px, width_px = gray.shape[:2]
+    m = EDGE_PX
+    frame = np.array(
+        [
+            [m, m],
+            [width_px - 1 - m, m],
+            [width_px - 1 - m, height_px - 1 - m],
+            [m, height_px - 1 - m],
+        ]
+    )
+    seen = np.c_[frame, np.ones(4)] @ table.from_photo.T
+    outlines = [c.outline() for c in cards]
+    every = np.vstack(outlines)
+    low, high = every.min(axis=0) - BESIDE_MM, every.max(axis=0) + BESIDE_MM
+    around = np.array([low, [high[0], low[1]], high, [low[0], high[1]]], np.float32)
+    if bool((seen[:, 2] > 0).all()):
+        visible = cv2.convexHull((seen[:, :2] / seen[:, 2:3]).astype(np.float32))
+        _, region = cv2.intersectConvexConvex(visible, cv2.convexHull(around))
+        if region is None or len(region) < 3:
+            return []
+        polygon = region.reshape(-1, 2).astype(np.float64)
+    else:
+        polygon = around.astype(np.float64)
+    slots, _, _ = slot_areas(cards)
+    covered = explained(camera, table, items) + [_grown(o, 3.0) for o in outlines]
+    covered += [a.polygon for a in slots if a.open]
+    for quad in foreign:
+        middle = apply(table.from_photo, quad.mean(axis=0)[None, :])[0]
+        ring = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+        covered.append(middle + FOREIGN_CLEAR_MM * np.c_[np.cos(ring), np.sin(ring)])
+    return dense_spots(gray, table.to_photo, polygon, covered, white, BUSY_BESIDE)
+
+
+def _grown(polygon: np.ndarray, mm: float) -> np.ndarray:
+    """A convex ``polygon`` pushed out by about ``mm`` from its middle."""
+    middle = polygon.mean(axis=0)
+    away = polygon - middle
+    return np.asarray(middle + away * (1 + mm / np.linalg.norm(away, axis=1))[:, None])
+
+
+def look_beside(
+    gray: np.ndarray,
+    camera: Camera,
+    reader: Decoder,
+    spots: list[tuple[float, float]],
+    add: Callable[[Detection, str], bool],
+) -> list[Detection]:
+    """Decode round each of ``spots`` (table mm), rectified at the items' height."""
+    return _decode_boxes(gray, camera, reader, [_box_round(spot) for spot in spots], add)
+
+
+def unread_beside(table: Table, spots: list[tuple[float, float]]) -> list[Unread]:
+    """What no code was read on beside the kingdom, as unread."""
+    unread = []
+    for at in apply(table.to_photo, np.array(spots)) if spots else []:
+        unread.append(
+            Unread(
+                "something lies there but no code on it can be read",
+                "beside the kingdom",
+                None,
+                (float(at[0]), float(at[1])),
+            )
+        )
+    return unread

@@ -1,0 +1,462 @@
+"""Read a photo of a 12 Patrols kingdom: which card lies where in the 3 x 3 grid, which items
+stand in each patrol slot, which lie unused beside it, and what could not be read.
+
+:func:`read_photo` runs the whole pipeline — load, decode every QR code, the table's plane and
+each card's pose from the cards' codes (:mod:`companion.twelve_patrols.geometry`), the grid from
+the cards' places, a second look at the card places and patrol slots still missing something
+(what the decoder still cannot read there matched against the codes the deck or the kit can
+print: :mod:`companion.twelve_patrols.match`, :mod:`companion.twelve_patrols.itemmatch`), the
+items to the slot they stand in — and returns a :class:`PatrolsReading`. Nothing is guessed: an
+item is read from the code on its top face, or reported unreadable with the reason and where.
+
+What a photo cannot tell, and how it is settled
+-----------------------------------------------
+* **Where a small kingdom lies in the 3 x 3 grid.** Until the cards span three rows (or
+  columns), the photo cannot tell which rows (columns) they are on: the reading puts them at the
+  top (left); the verdict tries every place (see :mod:`companion.twelve_patrols.verdict`).
+* **Which items left the game.** Items in no slot, clear of the kingdom, are its *pool* (unused);
+  items that are not in the photo are taken as out of the game.
+* **A ninth card.** A photo with eight cards is a kingdom in progress with one place empty —
+  unless that place looks like a card whose code cannot be read, which is reported unreadable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+
+from companion.cascade import unsharp
+from companion.clock import Clock
+from companion.decode import Decoder, Detection, decoder_named
+from companion.load import load_picture
+from companion.twelve_patrols.geometry import (
+    CARD_CODE_MM,
+    CODE_ORIGIN,
+    Camera,
+    Table,
+    apply,
+    fit_table,
+    rectify,
+    turn_deg,
+)
+from companion.twelve_patrols.itemmatch import match_slots
+from companion.twelve_patrols.items import (
+    MAX_GAP_MM,
+    STEPS,
+    beside,
+    busy_slots,
+    card_gaps,
+    look_beside,
+    read_items,
+    second_look,
+    unread_beside,
+)
+from companion.twelve_patrols.match import match_card
+from companion.twelve_patrols.reading import (
+    CARD_H,
+    CARD_UNREAD,
+    CARD_W,
+    CardReading,
+    ForeignCode,
+    PatrolsReading,
+    Unread,
+    card_places,
+    pitch,
+)
+from companion.twelve_patrols.slots import (
+    paper_white,
+)
+from patrolkit.errors import PayloadError, PhotoError
+from patrolkit.games.twelve_patrols import (
+    SIZE,
+    Card,
+    Deck,
+    Item,
+    Position,
+    card_from_payload,
+    card_payload,
+    item_from_payload,
+    shipped_decks,
+)
+from patrolkit.payload import (
+    MARK,
+    SEPARATOR,
+    Game,
+    PatrolsCard,
+    PatrolsCube,
+    PatrolsDie,
+    decode,
+    encode,
+)
+
+MIN_GAP_MM: Final = 20.0
+"""Neighbouring cards leave at least this much room for a patrol between them."""
+MAX_TURN_DEG: Final = 20.0
+"""A card turned further than this from the others is not laid upright."""
+MATCH_STAGE: Final = "codebook"
+"""The stage name of cards read by matching."""
+
+
+# -- the pipeline ------------------------------------------------------------------------------
+
+
+def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> PatrolsReading:
+    """Read the 12 Patrols kingdom in the photo ``source`` (a path or the file's bytes).
+
+    Raises :class:`PhotoError` (one sentence) when the file is not a readable photo, shows no
+    12 Patrols card, cards of two decks, a card twice, or cards that do not lie in a 3 x 3 grid.
+    """
+    clock = Clock()
+
+    picture = load_picture(source)
+    reader = decoder_named(decoder)
+    clock.lap("load")
+    found = _Sorted.of(reader.read(picture.gray))
+    passes = {"photo": len(found.cards) + len(found.items) + len(found.foreign)}
+    clock.lap("decode")
+    deck, known = _deck(found)
+    table = fit_table([d.corners for _, d in found.cards])
+    cards = _grid(found.cards, table, deck, found.stages)
+    passes["cards"] = 0
+    for _ in range(3):  # each card found steadies the grid for the next look
+        missing = card_places(cards)
+        if not missing:
+            break
+        extra = _look_for_cards(picture.gray, table, reader, cards, missing, found, deck, known)
+        passes["cards"] += len(extra)
+        if not extra:
+            break
+        deck, known = _deck(found)
+        table = fit_table([d.corners for _, d in found.cards])
+        cards = _grid(found.cards, table, deck, found.stages)
+    camera = Camera.of(table.to_photo, picture.width, picture.height)
+    clock.lap("grid")
+    items, unread = read_items(found.items, table, camera, cards)
+    clock.lap("items")
+    white = paper_white(picture.gray, [np.array(c.corners_px) for c in cards])
+    extra_items = second_look(
+        picture.gray, table, camera, reader, cards, (items, unread), found.add, white
+    )
+    passes["slots"] = len(extra_items)
+    if extra_items:
+        items, unread = read_items(found.items, table, camera, cards)
+    read: set[tuple[object, ...]] = {item.key for item, _, _ in found.items}
+    matched = match_slots(picture.gray, table, camera, cards, items, white, found.add, read)
+    passes["matched"] = len(matched)
+    if matched:
+        items, unread = read_items(found.items, table, camera, cards)
+    foreign = [np.array(f.corners) for f in found.foreign]
+    spots = beside(picture.gray, table, camera, cards, items, white, foreign)
+    if spots and look_beside(picture.gray, camera, reader, spots, found.add):
+        items, unread = read_items(found.items, table, camera, cards)
+        spots = beside(picture.gray, table, camera, cards, items, white, foreign)
+    passes["beside"] = len(spots)
+    clock.lap("second look")
+    unread += card_gaps(picture.gray, table, camera, cards, items, white)
+    unread += busy_slots(picture.gray, table, camera, cards, items, white)
+    others = table.table_points(np.array([u.photo_px for u in unread] or [(0.0, 0.0)]))
+    others = others[: len(unread)]
+    spots = [s for s in spots if all(np.hypot(*(np.array(s) - o)) > 45.0 for o in others)]
+    unread += unread_beside(table, spots)
+    clock.lap("occupancy")
+    lost = [u for u in unread if u.slot is None and u.reason == CARD_UNREAD]
+    for i in [i for i in items if i.place != "slot"] if lost else []:
+        items.remove(i)
+        photo = np.mean(i.corners_px, axis=0)
+        unread.append(
+            Unread(
+                f"the {i.item.label} stands in no slot while a card cannot be read, so where it"
+                " belongs cannot be told",
+                i.where,
+                i.slot,
+                (float(photo[0]), float(photo[1])),
+            )
+        )
+    if not lost:
+        _connected([c.position for c in cards], [f"card {c.number}" for c in cards])
+    problems = [
+        f"{i.item.label.capitalize()} stands {i.where}." for i in items if i.place == "astray"
+    ]
+    problems += [
+        f"A QR code that is not part of this game is on the table ({f.why})." for f in found.foreign
+    ]
+    return PatrolsReading(
+        deck=deck,
+        deck_known=known,
+        cards=tuple(sorted(cards, key=lambda c: c.position)),
+        items=tuple(sorted(items, key=lambda i: i.item)),
+        unread=tuple(unread),
+        foreign=tuple(found.foreign),
+        problems=tuple(problems),
+        table=table,
+        camera=camera,
+        photo_size=(picture.width, picture.height),
+        decoder=reader.name,
+        passes=passes,
+        timings=clock.timings(),
+    )
+
+
+# -- sorting the codes -------------------------------------------------------------------------
+
+
+@dataclass
+class _Sorted:
+    """The codes read, sorted by what they are; each with the stage that read it."""
+
+    cards: list[tuple[PatrolsCard, Detection]] = field(default_factory=list)
+    items: list[tuple[Item, Detection, str]] = field(default_factory=list)
+    foreign: list[ForeignCode] = field(default_factory=list)
+    other_games: list[Game] = field(default_factory=list)
+    stages: dict[str, str] = field(default_factory=dict)
+    """The stage that read each card's code."""
+
+    @classmethod
+    def of(cls, detections: Sequence[Detection]) -> _Sorted:
+        found = cls()
+        for detection in detections:
+            found.add(detection, "photo")
+        return found
+
+    def add(self, detection: Detection, stage: str) -> bool:
+        """Sort ``detection``; False if it was already there."""
+        try:
+            code = decode(detection.text)
+        except PayloadError as exc:
+            code = None
+            message = str(exc).rstrip(".")
+            why = message[0].lower() + message[1:]
+        centre = detection.centre
+        if isinstance(code, PatrolsCard):
+            for _, other in self.cards:
+                if other.text == detection.text and np.linalg.norm(other.centre - centre) < 20:
+                    return False
+            self.cards.append((code, detection))
+            self.stages.setdefault(detection.text, stage)
+            return True
+        if isinstance(code, PatrolsDie | PatrolsCube):
+            for _, other, _ in self.items:
+                if other.text == detection.text and np.linalg.norm(other.centre - centre) < 8:
+                    return False
+            self.items.append((item_from_payload(code), detection, stage))
+            return True
+        if any(f.text == detection.text for f in self.foreign):
+            return False
+        if code is not None:
+            game = code.GAME
+            self.other_games.append(game)
+            why = f"a {game.title} piece"
+        elif detection.text.startswith(MARK) and len(detection.text.split(SEPARATOR)) > 2:
+            why = "a patrolkit code this version does not read"
+        self.foreign.append(
+            ForeignCode(
+                detection.text,
+                (float(centre[0]), float(centre[1])),
+                tuple((float(x), float(y)) for x, y in detection.corners),
+                why,
+            )
+        )
+        return True
+
+
+def _deck(found: _Sorted) -> tuple[Deck, bool]:
+    """The deck of the cards read: a shipped deck, or one rebuilt from nine cards' codes, or a
+    stand-in holding the cards read; refuses a photo without cards or with two decks."""
+    if not found.cards:
+        if found.other_games:
+            name = found.other_games[0].title
+            raise PhotoError(f"This photo shows {name} pieces, not a 12 Patrols kingdom.")
+        if found.items:
+            raise PhotoError(
+                "No 12 Patrols card was found in this photo, only dice or cubes: a kingdom needs"
+                " its cards, with their codes in view."
+            )
+        raise PhotoError(
+            "No 12 Patrols card was found in this photo: none of the cards' codes could be read."
+        )
+    decks = sorted({code.deck for code, _ in found.cards})
+    if len(decks) > 1:
+        raise PhotoError(
+            f"This photo shows cards of {len(decks)} decks ({', '.join(decks)}); a kingdom is"
+            " laid with the cards of one deck."
+        )
+    numbers = [code.number for code, _ in found.cards]
+    for number in sorted(set(numbers)):
+        if numbers.count(number) > 1:
+            raise PhotoError(
+                f"Card {number} of the deck {decks[0]} lies {numbers.count(number)} times in this"
+                " photo; a deck holds each card once."
+            )
+    for deck in (rated.deck for rated in shipped_decks().values()):
+        if deck.id == decks[0]:
+            for code, _ in found.cards:
+                try:
+                    card_from_payload(deck, code)
+                except PayloadError as exc:
+                    raise PhotoError(str(exc)) from None
+            return deck, True
+    by_number = {code.number: code.edges for code, _ in found.cards}
+    cards = tuple(
+        Card.from_code(
+            f"Card {n}" if n in by_number else f"Card {n} (not in the photo)",
+            by_number.get(n, "-:-:-:-"),
+        )
+        for n in range(1, SIZE * SIZE + 1)
+    )
+    deck = Deck(f"deck {decks[0]}", cards)
+    if len(by_number) == SIZE * SIZE and deck.id != decks[0]:
+        raise PhotoError(f"The cards' codes do not make up the deck {decks[0]} they name.")
+    return deck, len(by_number) == SIZE * SIZE
+
+
+# -- the grid ---------------------------------------------------------------------------------
+
+
+def _grid(
+    cards: list[tuple[PatrolsCard, Detection]],
+    table: Table,
+    deck: Deck,
+    stages: Mapping[str, str],
+) -> list[CardReading]:
+    """Each card's place in the 3 x 3 grid, from where it lies; refuses what is no grid."""
+    centres = np.array([apply(p, np.array([[CARD_W / 2, CARD_H / 2]]))[0] for p in table.poses])
+    names = [f"card {code.number}" for code, _ in cards]
+    for (code, _), pose in zip(cards, table.poses, strict=True):
+        if abs(turn_deg(pose)) > MAX_TURN_DEG:
+            raise PhotoError(
+                f"Card {code.number} lies turned by {abs(turn_deg(pose)):.0f}° from the others;"
+                " the cards of a kingdom are all laid upright."
+            )
+    columns = _indices(centres[:, 0], CARD_W, "columns")
+    rows = _indices(centres[:, 1], CARD_H, "rows")
+    places = list(zip(rows, columns, strict=True))
+    for k, place in enumerate(places):
+        if places.count(place) > 1:
+            other = names[places.index(place)] if places.index(place) != k else names[k]
+            raise PhotoError(
+                f"Two cards ({other} and {names[k]}) lie on one place; a kingdom holds one card"
+                " on each place of a 3 x 3 grid."
+            )
+    readings = []
+    for (code, detection), pose, place in zip(cards, table.poses, places, strict=True):
+        card = deck.card(code.number)
+        readings.append(
+            CardReading(
+                detection.text,
+                code.number,
+                card,
+                place,
+                pose,
+                tuple((float(x), float(y)) for x, y in detection.corners),
+                stages.get(detection.text, "photo"),
+            )
+        )
+    return readings
+
+
+def _indices(values: np.ndarray, size: float, what: str) -> list[int]:
+    """The row (column) of each card from its centre along the grid; refuses more than three
+    rows (columns), or neighbours too far apart or overlapping."""
+    order = np.argsort(values)
+    index = np.zeros(len(values), int)
+    current, groups = 0, [[float(values[order[0]])]]
+    for a, b in pairwise(order):
+        step = float(values[b] - values[a])
+        if step > size / 2:
+            gap = step - size - float(np.ptp(groups[-1]))
+            if gap <= MAX_GAP_MM:
+                current += 1
+            elif 2 * MIN_GAP_MM + size <= gap <= 2 * MAX_GAP_MM + size:
+                current += 2  # a whole row (column) between, its cards unread
+            else:
+                raise PhotoError(
+                    f"Two {what} of cards lie {step - size:.0f} mm apart; the cards of a kingdom"
+                    " lie side by side in a 3 x 3 grid."
+                )
+            groups.append([])
+        groups[-1].append(float(values[b]))
+        index[b] = current
+    if current >= SIZE:
+        raise PhotoError(
+            f"The cards lie in {current + 1} {what}; a kingdom is a grid of 3 by 3 cards."
+        )
+    return [int(i) for i in index]
+
+
+def _connected(places: list[tuple[int, int]], names: list[str]) -> None:
+    """Refuse cards that do not touch the others: each card is laid beside one already there
+    (checked once no place between them seems to hold an unread card)."""
+    seen = {places[0]}
+    todo = [places[0]]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if near in places and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    apart = [names[k] for k, p in enumerate(places) if p not in seen]
+    if apart:
+        raise PhotoError(
+            f"{apart[0].capitalize()} lies apart from the other cards; every card of a kingdom"
+            " lies beside another."
+        )
+
+
+def _look_for_cards(
+    gray: np.ndarray,
+    table: Table,
+    reader: Decoder,
+    cards: list[CardReading],
+    places: list[Position],
+    found: _Sorted,
+    deck: Deck,
+    known: bool,
+) -> list[Detection]:
+    """Rectify where a card's code would be on each empty place beside a card, and decode; what
+    stays unread is matched against the codes of the deck's other cards, when the deck is
+    known (:mod:`companion.twelve_patrols.match`)."""
+    origin, step_c, step_r = pitch(cards)
+    new = []
+    for r, c in places:
+        centre = origin + r * step_r + c * step_c
+        code = centre - np.array([CARD_W / 2, CARD_H / 2]) + np.array(CODE_ORIGIN)
+        margin = 12.0
+        box = (
+            code[0] - margin,
+            code[1] - margin,
+            CARD_CODE_MM + 2 * margin,
+            CARD_CODE_MM + 2 * margin,
+        )
+        for px_per_mm, sharpen in STEPS:
+            patch, to_photo = rectify(gray, table.to_photo, box, px_per_mm)
+            if sharpen:
+                patch = unsharp(patch, 0.25 * px_per_mm, sharpen)
+            hits = [d.moved(to_photo) for d in reader.read(patch)]
+            added = [d for d in hits if found.add(d, "cards") and isinstance(_code(d), PatrolsCard)]
+            new += added
+            if added:
+                break
+        else:
+            read = {code.number for code, _ in found.cards}
+            payloads = [
+                encode(card_payload(deck, card))
+                for number, card in enumerate(deck.cards, start=1)
+                if known and number not in read
+            ]
+            centre = code + CARD_CODE_MM / 2
+            match = match_card(gray, table.to_photo, centre, payloads)
+            if match is not None and found.add(match.detection, MATCH_STAGE):
+                new.append(match.detection)
+    return new
+
+
+def _code(detection: Detection) -> object:
+    try:
+        return decode(detection.text)
+    except PayloadError:
+        return None

@@ -1,0 +1,258 @@
+"""Where an item stands in a 12 Patrols kingdom, and whether a slot or a place holds something
+the codes do not explain.
+
+* :func:`areas` — the table-plane area of every slot beside a card: *open* between two cards
+  (the gap between their facing edges), *closed* where no card lies across (as deep as the
+  kingdom's gaps).
+* :func:`place_of` — an item's footprint to a slot, to the pool (well clear of every card), or
+  *astray*, with where in words.
+* :func:`busy` — how much of an area shows the sharp dark-and-light detail of printed codes
+  and frames that no item read accounts for: a slot still holding an unread item, or an empty
+  place where a card lies with its code unread. The table, shadows and soft light show little.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import cv2
+import numpy as np
+
+from companion.twelve_patrols.geometry import Camera, apply, height, rectify
+from patrolkit.games.twelve_patrols import SLOTS, Card, Item, Position, Slot, place_name
+
+REACH_MM: Final = 6.0
+"""An item's footprint may lie this far outside a slot's area and still stand in it."""
+POOL_CLEAR_MM: Final = 15.0
+"""Beyond the closed slots, items at least this far from every card are unused: the pool."""
+VIEW_PX_PER_MM: Final = 6.0
+"""Resolution at which an area is checked for unexplained detail."""
+WINDOW_MM: Final = 8.0
+"""The detail is measured over windows of this side: about the size of an item's code."""
+EDGE_LEVEL: Final = 0.22
+"""A pixel shows sharp detail when the grey range around it (1 mm) is at least this share of
+the paper's white (measured on the cards' codes), whatever the table's own brightness."""
+
+
+@dataclass(frozen=True)
+class Area:
+    """The table-plane area (four corners, mm) of ``slot``; ``open`` when a card lies on both
+    sides; ``card`` and ``side`` name the card the area lies beside (for a closed one)."""
+
+    slot: Slot
+    polygon: np.ndarray
+    open: bool
+    card: Card
+    position: Position
+
+
+CLOSED_DEPTH_MM: Final = 50.0
+"""A closed slot reaches this far from its card at most: an item beyond it lies clear of the
+kingdom."""
+
+
+def areas(
+    outlines: Mapping[Position, np.ndarray], cards: Mapping[Position, Card], gap: float
+) -> list[Area]:
+    """Every slot area beside a card: open between two cards, closed ``gap`` deep elsewhere (at
+    most :data:`CLOSED_DEPTH_MM`)."""
+    gap = min(gap, CLOSED_DEPTH_MM)
+    found: list[Area] = []
+    done: set[Slot] = set()
+    for position, outline in outlines.items():
+        r, c = position
+        tl, tr, br, bl = outline
+        right = (tr - tl) / np.linalg.norm(tr - tl)
+        down = (bl - tl) / np.linalg.norm(bl - tl)
+        for near, edge, out in (
+            ((r, c + 1), (tr, br), right),
+            ((r, c - 1), (tl, bl), -right),
+            ((r + 1, c), (bl, br), down),
+            ((r - 1, c), (tl, tr), -down),
+        ):
+            slot = Slot(min(position, near), max(position, near))
+            if near in outlines:
+                if slot in done:
+                    continue
+                done.add(slot)
+                a, b = outlines[slot.a], outlines[slot.b]
+                if slot.horizontal:
+                    polygon = np.array([a[1], b[0], b[3], a[2]])
+                else:
+                    polygon = np.array([a[3], a[2], b[1], b[0]])
+                found.append(Area(slot, polygon, True, cards[slot.a], slot.a))
+            else:
+                p, q = edge
+                polygon = np.array([p, q, q + out * gap, p + out * gap])
+                found.append(Area(slot, polygon, False, cards[position], position))
+    return found
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an item stands: ``slot`` (an open slot), ``pool`` or ``astray``; the slot (also for
+    an item astray beside a card with no card across); in words."""
+
+    kind: str
+    slot: Slot | None
+    where: str
+
+
+def _inside(polygon: np.ndarray, point: tuple[float, float]) -> float:
+    """Signed distance (mm) from ``point`` into ``polygon`` (negative outside)."""
+    return float(cv2.pointPolygonTest(polygon.astype(np.float32), point, True))
+
+
+def place_of(
+    footprint: tuple[float, float],
+    found: Sequence[Area],
+    outlines: Mapping[Position, np.ndarray],
+    cards: Mapping[Position, Card],
+) -> Place:
+    """Where the item standing at ``footprint`` (table mm) belongs."""
+    best = max(found, key=lambda a: _inside(a.polygon, footprint) + (0.5 if a.open else 0.0))
+    depth = _inside(best.polygon, footprint)
+    if best.open and depth >= -REACH_MM:
+        return Place("slot", best.slot, f"in the slot {slot_words(best.slot)}")
+    for position, outline in outlines.items():
+        if _inside(outline, footprint) > REACH_MM:
+            return Place("astray", None, f"on {cards[position].name} ({place_name(position)})")
+    if depth >= -REACH_MM:
+        name = f"{best.card.name} ({place_name(best.position)})"
+        return Place(
+            "astray",
+            best.slot,
+            f"beside {name}, where no card lies across from it: a patrol stands between two cards",
+        )
+    near = min(outlines, key=lambda p: -_inside(outlines[p], footprint))
+    if -_inside(outlines[near], footprint) >= POOL_CLEAR_MM:
+        return Place("pool", None, "beside the kingdom, unused")
+    return Place(
+        "astray", None, f"near {cards[near].name} ({place_name(near)}), in no slot: between cards"
+    )
+
+
+def slot_words(slot: Slot) -> str:
+    """``between top left and top centre``."""
+    return f"between {place_name(slot.a)} and {place_name(slot.b)}"
+
+
+def solid_outline(
+    camera: Camera,
+    item: Item,
+    footprint: tuple[float, float],
+    code_px: np.ndarray,
+    to_table: np.ndarray,
+    grow: float = 1.5,
+) -> np.ndarray:
+    """What an item standing at ``footprint`` covers in the photo, brought to the table plane
+    through ``to_table`` (photo to table mm): the hull of its eight corners, the item turned as
+    its top face's code (``code_px``) shows, grown by ``grow`` mm."""
+    e = height(item)
+    up = camera.on_plane(code_px, e)
+    along, down = up[1] - up[0], up[3] - up[0]
+    along, down = along / np.linalg.norm(along), down / np.linalg.norm(down)
+    half = e / 2 + grow
+    middle = np.array(footprint)
+    square = [
+        middle + half * (i * along + j * down) for i, j in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    ]
+    corners = np.array([[x, y, z] for x, y in square for z in (0.0, -e)])
+    flat = apply(to_table, camera.seen(corners))
+    return cv2.convexHull(flat.astype(np.float32)).reshape(-1, 2).astype(np.float64)
+
+
+def busy(
+    gray: np.ndarray,
+    to_photo: np.ndarray,
+    polygon: np.ndarray,
+    explained: Iterable[np.ndarray],
+    white: float,
+    *,
+    shrink: float = 1.5,
+) -> float:
+    """The densest sharp printed detail in ``polygon`` (table mm) outside the ``explained``
+    polygons (items read), ``white`` being the paper's grey level: the largest share of sharp
+    pixels in any :data:`WINDOW_MM` window, checked on the table plane at
+    :data:`VIEW_PX_PER_MM`. A code shows well over half; the grain or the seams of a table,
+    lines, much less."""
+    dense, _ = density(gray, to_photo, polygon, explained, white, shrink, VIEW_PX_PER_MM)
+    return float(dense.max()) if dense.size else 0.0
+
+
+def density(
+    gray: np.ndarray,
+    to_photo: np.ndarray,
+    polygon: np.ndarray,
+    explained: Iterable[np.ndarray],
+    white: float,
+    shrink: float,
+    px_per_mm: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For every pixel of ``polygon`` rectified at ``px_per_mm`` (less ``shrink`` mm round its
+    edge and the ``explained`` polygons), the share of sharp pixels in the :data:`WINDOW_MM`
+    window round it (0 where the window is mostly left out); and the map from table mm to
+    those pixels."""
+    low, high = polygon.min(axis=0) - 2, polygon.max(axis=0) + 2
+    box = (float(low[0]), float(low[1]), float(high[0] - low[0]), float(high[1] - low[1]))
+    patch, _ = rectify(gray, to_photo, box, px_per_mm)
+    to_patch = np.array(
+        [[px_per_mm, 0, -low[0] * px_per_mm], [0, px_per_mm, -low[1] * px_per_mm], [0, 0, 1.0]]
+    )
+    mask: np.ndarray = np.zeros(patch.shape, np.uint8)
+    cv2.fillPoly(mask, [np.round(apply(to_patch, polygon)).astype(np.int32)], 255)
+    grow = max(round(shrink * px_per_mm), 1)
+    mask = cv2.erode(mask, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+    for hull in explained:
+        cv2.fillPoly(mask, [np.round(apply(to_patch, hull)).astype(np.int32)], 0)
+    if int(np.count_nonzero(mask)) < 30:
+        return np.zeros((0, 0), np.float32), to_patch
+    k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
+    spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
+    inside = (mask > 0).astype(np.float32)
+    sharp = (spread >= EDGE_LEVEL * white).astype(np.float32) * inside
+    window = (round(WINDOW_MM * px_per_mm),) * 2
+    share = cv2.boxFilter(sharp, -1, window, normalize=True)
+    cover = cv2.boxFilter(inside, -1, window, normalize=True)
+    dense = np.where(cover >= 0.5, share / np.maximum(cover, 1e-6), 0.0).astype(np.float32)
+    return dense, to_patch
+
+
+def dense_spots(
+    gray: np.ndarray,
+    to_photo: np.ndarray,
+    polygon: np.ndarray,
+    explained: Iterable[np.ndarray],
+    white: float,
+    level: float,
+    px_per_mm: float = 4.0,
+) -> list[tuple[float, float]]:
+    """The middles (table mm) of the patches of ``polygon`` whose detail is at least ``level``
+    dense (see :func:`density`), outside the ``explained`` polygons."""
+    dense, to_patch = density(gray, to_photo, polygon, explained, white, 3.0, px_per_mm)
+    if not dense.size:
+        return []
+    count, _, _, middles = cv2.connectedComponentsWithStats((dense >= level).astype(np.uint8))
+    back = np.linalg.inv(to_patch)
+    return [(float(x), float(y)) for x, y in apply(back, middles[1:count])]
+
+
+def slot_order(slots: Iterable[Slot]) -> list[Slot]:
+    """``slots`` in the order of :data:`SLOTS`."""
+    chosen = set(slots)
+    return [s for s in SLOTS if s in chosen]
+
+
+def paper_white(gray: np.ndarray, codes: Iterable[np.ndarray]) -> float:
+    """The grey level of white paper: the median over the cards' codes of each code's light
+    modules (its 90th percentile)."""
+    levels = []
+    for corners in codes:
+        x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
+        patch = gray[max(y0, 0) : max(y1, 1), max(x0, 0) : max(x1, 1)]
+        if patch.size:
+            levels.append(float(np.percentile(patch, 90)))
+    return max(float(np.median(levels)) if levels else 200.0, 40.0)

@@ -1,0 +1,260 @@
+"""What the rules of 12 Patrols say about a photo of a kingdom, as JSON and as words.
+
+Verdict JSON, schema 1
+----------------------
+A plain dict, ready for :func:`json.dumps`:
+
+``schema``, ``game``, ``kind``
+    ``1``, ``"twelve-patrols"``, ``"score"``.
+``judged``
+    ``true`` when everything in and beside the kingdom was read, so the rules could judge;
+    ``false`` otherwise (``unreadable`` says what and where).
+``state``
+    The kingdom read, in the rules' text form (``Kingdom.text``: deck id, cards row by row,
+    the twelve patrols), with ``?`` for a place whose card could not be read and added to each
+    patrol where something could not be read. A kingdom spanning fewer than three rows (columns)
+    is written at the top (left).
+``deck``
+    ``{"id", "name", "known"}``: ``known`` when the deck is one we ship (or all nine cards are
+    on the table), so the cards not on the table are known too.
+``cards_read``, ``patrols_read``
+    Cards in the kingdom; slots holding a patrol.
+``pool``
+    The items read beside the kingdom (unused), in notation (``D-B2=4``, ``Q-Y1``).
+``astray``
+    ``[{"item", "where"}]``: items in no slot and too near the kingdom to be unused; they are
+    left out of the kingdom.
+``unreadable``
+    ``[{"what", "where"}]``: everything that could not be read, one phrase and where.
+``foreign_codes``
+    ``[{"text", "at_px", "why"}]``: QR codes that are not this game's, ignored.
+``complete``
+    ``true`` when the nine cards and the twelve patrols are all there.
+``win``
+    ``true``/``false`` for a complete kingdom, ``null`` otherwise (or when not judged).
+``failing``
+    ``[{"card", "place", "side", "asks", "found", "final", "sentence"}]``: every requirement
+    that fails (``final`` false: it fails already, before its slots are all filled). For a
+    kingdom whose place in the grid the photo cannot tell, only the requirements that fail
+    wherever it lies.
+``reachable``
+    For a kingdom in progress: ``true`` when a win can still be reached with the cards not yet
+    laid and the items beside it (re-rolls allowed), ``false`` when not, ``null`` when it cannot
+    be known (not judged, or the deck's other cards unknown). ``null`` for a complete kingdom.
+``why_not``
+    When ``reachable`` is ``false``, why, in one sentence; when it is ``null`` for a kingdom in
+    progress, why it cannot be known.
+``edges``
+    ``[{"place", "side", "asks", "status"}]``: every requirement facing into the kingdom as
+    read: ``status`` ``"met"``, ``"failed"`` or ``"waiting"`` (its slots not all filled yet).
+    ``place`` is ``r0c1``…, ``side`` ``N``, ``E``, ``S`` or ``W``.
+``problems``
+    Every problem, one sentence each: items astray, foreign codes, failing requirements.
+``timings_s``
+    The seconds each reading stage took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from companion.commands import foreign_codes_lines
+from companion.twelve_patrols.reading import PatrolsReading
+from patrolkit.games.twelve_patrols import (
+    POSITIONS,
+    SIZE,
+    Failure,
+    Item,
+    Kingdom,
+    Side,
+    failures,
+    is_win,
+    judge,
+    place_name,
+    reachable,
+    scope,
+    why_not,
+)
+
+SCHEMA: Final = 1
+SIDE_NAMES: Final = {Side.NORTH: "north", Side.EAST: "east", Side.SOUTH: "south", Side.WEST: "west"}
+
+
+def score_verdict(reading: PatrolsReading) -> dict[str, Any]:
+    """The verdict on one photo of a kingdom."""
+    kingdom = reading.kingdom
+    deck = reading.deck
+    unreadable = [{"what": u.reason, "where": u.where} for u in reading.unread]
+    judged = not unreadable
+    verdict: dict[str, Any] = {
+        "schema": SCHEMA,
+        "game": "twelve-patrols",
+        "kind": "score",
+        "judged": judged,
+        "state": reading.state_text,
+        "deck": {
+            "id": deck.id if reading.deck_known else _deck_id(reading),
+            "name": deck.name,
+            "known": reading.deck_known,
+        },
+        "cards_read": len(kingdom.placed),
+        "patrols_read": sum(1 for p in kingdom.patrols if p),
+        "pool": [item.notation for item in reading.pool],
+        "astray": [{"item": i.item.notation, "where": i.where} for i in reading.astray],
+        "unreadable": unreadable,
+        "foreign_codes": [
+            {"text": f.text, "at_px": [round(v) for v in f.photo_px], "why": f.why}
+            for f in reading.foreign
+        ],
+        "complete": len(kingdom.placed) == SIZE * SIZE and all(kingdom.patrols),
+        "win": None,
+        "failing": [],
+        "reachable": None,
+        "why_not": None,
+        "edges": [],
+        "problems": list(reading.problems),
+        "timings_s": dict(reading.timings),
+    }
+    if judged:
+        verdict.update(judgement(kingdom, reading.pool, known=reading.deck_known))
+        verdict["problems"] += [f["sentence"] for f in verdict["failing"]]
+    return verdict
+
+
+def judgement(kingdom: Kingdom, pool: Sequence[Item], *, known: bool) -> dict[str, Any]:
+    """What the rules say about ``kingdom`` with the unused items ``pool``: the keys
+    ``complete``, ``win``, ``failing``, ``reachable``, ``why_not`` and ``edges`` of the verdict.
+    ``known`` tells whether the deck's cards not in the kingdom are known."""
+    complete = len(kingdom.placed) == SIZE * SIZE and all(kingdom.patrols)
+    placements = kingdom.placements()
+    everywhere = _failing_everywhere(placements)
+    failing = [f for f in failures(kingdom) if _key(f) in everywhere]
+    found: dict[str, Any] = {
+        "complete": complete,
+        "win": is_win(kingdom) if complete else None,
+        "failing": [
+            {
+                "card": f.card.name,
+                "place": place_name(f.position),
+                "side": SIDE_NAMES[f.side],
+                "asks": f.requirement.wording,
+                "found": f.found,
+                "final": f.final,
+                "sentence": f.sentence,
+            }
+            for f in failing
+        ],
+        "reachable": None,
+        "why_not": None,
+        "edges": _edges(kingdom, everywhere),
+    }
+    if complete:
+        return found
+    if not known:
+        found["why_not"] = (
+            "The deck is not one we ship and some of its cards are not on the table, so whether"
+            " a win can still be reached cannot be known."
+        )
+        return found
+    found["reachable"] = any(reachable(k, pool) is not None for k in placements)
+    if not found["reachable"]:
+        found["why_not"] = why_not(kingdom, pool)
+    return found
+
+
+def _deck_id(reading: PatrolsReading) -> str:
+    """The deck id the cards' codes carry."""
+    return reading.state_text.split(" ")[0]
+
+
+def _key(failure: Failure) -> tuple[str, Side, str]:
+    return (failure.card.name, failure.side, failure.requirement.code)
+
+
+def _failing_everywhere(placements: list[Kingdom]) -> set[tuple[str, Side, str]]:
+    """The requirements that fail wherever the kingdom lies in the grid."""
+    sets = [{_key(f) for f in failures(k)} for k in placements]
+    return set.intersection(*sets) if sets else set()
+
+
+def _edges(kingdom: Kingdom, failing: set[tuple[str, Side, str]]) -> list[dict[str, Any]]:
+    """Every requirement facing into the kingdom as read, with whether it is met."""
+    found = []
+    for position in POSITIONS:
+        card = kingdom.card_at(position)
+        if card is None:
+            continue
+        for side in Side:
+            slots = scope(position, side)
+            edge = card.edge(side)
+            if not slots or not edge:
+                continue
+            patrols = [kingdom.patrol(s) for s in slots]
+            for requirement in edge:
+                if (card.name, side, requirement.code) in failing:
+                    status = "failed"
+                elif all(patrols) and all(kingdom.is_open(s) for s in slots):
+                    status = "met" if judge(requirement, patrols) else "failed"
+                else:
+                    status = "waiting"
+                found.append(
+                    {
+                        "place": f"r{position[0]}c{position[1]}",
+                        "side": side.value,
+                        "asks": requirement.code,
+                        "status": status,
+                    }
+                )
+    return found
+
+
+# -- words ----------------------------------------------------------------------------------
+
+
+def format_verdict(verdict: dict[str, Any]) -> str:
+    """The verdict in a few short lines, as a referee would say it."""
+    deck = verdict["deck"]
+    pool = verdict["pool"]
+    lines = [
+        f"Kingdom of the deck '{deck['name']}' ({deck['id']}): {verdict['cards_read']} card"
+        f"{'s' if verdict['cards_read'] != 1 else ''} and {verdict['patrols_read']} patrol"
+        f"{'s' if verdict['patrols_read'] != 1 else ''} read"
+        + (f", {len(pool)} unused item{'s' if len(pool) != 1 else ''} beside it." if pool else ".")
+    ]
+    if verdict["unreadable"]:
+        count = len(verdict["unreadable"])
+        lines.append(
+            f"Cannot judge: {count} thing{'s' if count != 1 else ''} could not be read; fix"
+            " them (or move the glare, the shadow, the hand) and take the photo again:"
+        )
+        lines += [f"  {u['where']}: {u['what']}" for u in verdict["unreadable"]]
+    else:
+        lines += _judgement(verdict)
+    for astray in verdict["astray"]:
+        lines.append(f"Left out: {astray['item']} stands {astray['where']}.")
+    lines += foreign_codes_lines(verdict)
+    return "\n".join(lines)
+
+
+def _judgement(verdict: dict[str, Any]) -> list[str]:
+    failing = [f"  {f['sentence']}" for f in verdict["failing"]]
+    if verdict["complete"]:
+        if verdict["win"]:
+            return ["The kingdom wins: nine cards, twelve patrols, every requirement met."]
+        return ["The kingdom does not win:", *failing]
+    open_slots = verdict["state"].split(" ")[2].split(";")
+    lines = [
+        f"Kingdom in progress: {verdict['cards_read']} of 9 cards laid,"
+        f" {sum(1 for p in open_slots if p != '-')} of 12 patrols posted."
+    ]
+    lines += ["Already failing:", *failing] if failing else ["No requirement fails yet."]
+    if verdict["reachable"] is True:
+        lines.append(
+            "A win can still be reached with the cards still to come and the items beside."
+        )
+    elif verdict["reachable"] is False:
+        lines.append(f"No win can be reached any more: {verdict['why_not']}")
+    elif verdict["why_not"]:
+        lines.append(verdict["why_not"])
+    return lines

@@ -1,0 +1,439 @@
+"""The Patrolis rules sheet: the whole game in plain English, in two columns, with pictures of a
+turn and of the three incidents (bump, join, cross).
+
+Pictures are small pieces of map (a :class:`Scene`) with step tiles drawn as their lines in the
+players' colours, the board's edge drawn thick.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Paragraph, Table
+
+from generator.flow import (
+    Figure,
+    Group,
+    draw_rules_columns,
+    keep_with_next,
+    rules_column_width,
+)
+from generator.page import BOLD, FONT, INK, MM, WHITE, Paper, Sheet
+from generator.patrolis.map_drawing import (
+    LEGEND_HEIGHT_MM,
+    TERRAIN_FILL,
+    draw_legend,
+    draw_swatch,
+    legend_width,
+)
+from generator.patrolis.tiles import SHAPE_NAME, draw_tile_line
+from patrolkit.games.patrolis import STEPS_DEALT, Shape, Terrain
+from patrolkit.sizes import Patrolis
+
+FIGURE_CELL_MM: Final = 6.2
+GHOST_INK: Final = "#7A7A7A"
+ARROW_INK: Final = "#1A1A1A"
+S, C, X = Shape.STRAIGHT, Shape.CURVE, Shape.CROSS
+BLUE, RED = 0, 1
+"""The players of the pictures: Player 1 and Player 2."""
+
+_BODY = ParagraphStyle(
+    "pt-body",
+    fontName=FONT,
+    bulletFontName=FONT,
+    fontSize=8.2,
+    leading=10.5,
+    alignment=TA_LEFT,
+    spaceAfter=3.0,
+    textColor=INK,
+)
+_HEAD = ParagraphStyle(
+    "pt-head", parent=_BODY, fontName=BOLD, fontSize=10, leading=12, spaceBefore=3.5, spaceAfter=1.5
+)
+_TITLE = ParagraphStyle("pt-title", parent=_BODY, fontName=BOLD, fontSize=20, leading=24)
+_LEAD = ParagraphStyle("pt-lead", parent=_BODY, fontSize=9.0, leading=11.6, spaceAfter=4)
+_ITEM = ParagraphStyle("pt-item", parent=_BODY, leftIndent=9, bulletIndent=1.5, spaceAfter=2.0)
+_CAPTION = ParagraphStyle("pt-caption", parent=_BODY, fontSize=7.4, leading=9.2, spaceAfter=4.5)
+
+_CLASS = {"w": Terrain.WATER, "m": Terrain.MOUNTAIN, "c": Terrain.COUNTRYSIDE, "r": Terrain.ROAD}
+
+
+# -- pictures -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A piece of map: ``terrain`` rows (top first) of ``w``, ``m``, ``c``, ``r``; ``tiles`` as
+    ``(column, row, shape, rotation, player)`` (row 0 at the top); the board's ``edges`` drawn
+    thick (``N``, ``E``, ``S``, ``W``); ``ghosts``, cells whose step was just taken away;
+    ``arrows``, ``(column, row, edge)`` where a free end points out of a cell."""
+
+    terrain: tuple[str, ...]
+    tiles: tuple[tuple[int, int, Shape, int, int], ...] = ()
+    edges: str = ""
+    ghosts: tuple[tuple[int, int], ...] = ()
+    arrows: tuple[tuple[int, int, str], ...] = field(default_factory=tuple)
+
+    @property
+    def columns(self) -> int:
+        return len(self.terrain[0])
+
+    @property
+    def rows(self) -> int:
+        return len(self.terrain)
+
+
+def draw_scene(sheet: Sheet, scene: Scene, x: float, y: float, cell: float) -> None:
+    """``scene`` with its top-left corner at ``(x, y)`` (current frame)."""
+    for r, row in enumerate(scene.terrain):
+        for c, letter in enumerate(row):
+            terrain = _CLASS[letter]
+            if terrain is Terrain.ROAD:
+                sheet.rect(x + c * cell, y + r * cell, cell, cell, fill=TERRAIN_FILL[terrain])
+            else:
+                draw_swatch(sheet, x + c * cell, y + r * cell, cell, terrain)
+    for c in range(scene.columns + 1):
+        sheet.line(x + c * cell, y, x + c * cell, y + scene.rows * cell, width=0.15)
+    for r in range(scene.rows + 1):
+        sheet.line(x, y + r * cell, x + scene.columns * cell, y + r * cell, width=0.15)
+    inset = 0.35
+    for c, r, shape, rotation, player in scene.tiles:
+        tx, ty = x + c * cell + inset, y + r * cell + inset
+        side = cell - 2 * inset
+        sheet.rect(tx, ty, side, side, fill=WHITE, stroke="#9A9A9A", line=0.15)
+        draw_tile_line(sheet, shape, tx, ty, side, Patrolis.PLAYER_INK[player], rotation=rotation)
+    for c, r in scene.ghosts:
+        canvas = sheet.canvas
+        canvas.saveState()
+        canvas.setDash(1.2 * MM, 0.8 * MM)
+        sheet.rect(
+            x + c * cell + 0.8,
+            y + r * cell + 0.8,
+            cell - 1.6,
+            cell - 1.6,
+            stroke=GHOST_INK,
+            line=0.3,
+        )
+        canvas.restoreState()
+    w, h = scene.columns * cell, scene.rows * cell
+    ends = {"N": (0, 0, w, 0), "S": (0, h, w, h), "W": (0, 0, 0, h), "E": (w, 0, w, h)}
+    for edge in scene.edges:
+        x1, y1, x2, y2 = ends[edge]
+        sheet.line(x + x1, y + y1, x + x2, y + y2, width=0.9, cap=2)
+    for c, r, edge in scene.arrows:
+        _arrow(sheet, x + (c + 0.5) * cell, y + (r + 0.5) * cell, edge, cell)
+
+
+def _arrow(sheet: Sheet, cx: float, cy: float, edge: str, cell: float) -> None:
+    """A small arrowhead on ``edge`` of the cell centred on ``(cx, cy)``, pointing out."""
+    dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[edge]
+    tip = (cx + dx * 0.62 * cell, cy + dy * 0.62 * cell)
+    base = (cx + dx * 0.38 * cell, cy + dy * 0.38 * cell)
+    half = 0.16 * cell
+    sheet.polygons(
+        [
+            [
+                tip,
+                (base[0] - dy * half, base[1] + dx * half),
+                (base[0] + dy * half, base[1] - dx * half),
+            ]
+        ],
+        fill=ARROW_INK,
+    )
+
+
+TURN: Final = Scene(
+    ("ccmmc", "cccmc", "wcccc"),
+    ((0, 1, S, 1, BLUE), (1, 1, C, 3, BLUE), (1, 0, C, 1, BLUE)),
+    edges="W",
+    arrows=((1, 0, "E"),),
+)
+BUMP: Final = Scene(
+    ("ccccc", "ccccc", "ccccc"),
+    (
+        (0, 1, S, 1, BLUE),
+        (1, 1, S, 1, BLUE),
+        (2, 0, S, 0, RED),
+        (2, 1, C, 0, RED),
+        (3, 1, S, 1, RED),
+    ),
+    edges="WN",
+    arrows=((1, 1, "E"), (3, 1, "E")),
+)
+JOIN: Final = Scene(
+    ("ccccc", "ccccc", "ccccc"),
+    ((0, 1, S, 1, BLUE), (1, 1, S, 1, BLUE), (2, 0, S, 0, RED), (2, 1, C, 3, RED)),
+    edges="WN",
+    arrows=((1, 1, "E"), (2, 1, "W")),
+)
+CROSS_BEFORE: Final = Scene(
+    ("cccc", "cccc", "cccc"),
+    (
+        (0, 1, S, 1, BLUE),
+        (1, 1, S, 1, BLUE),
+        (2, 0, S, 0, RED),
+        (2, 1, S, 0, RED),
+        (2, 2, S, 0, RED),
+    ),
+    edges="WN",
+    arrows=((1, 1, "E"), (2, 2, "S")),
+)
+CROSS_AFTER: Final = Scene(
+    ("cccc", "cccc", "cccc"),
+    (
+        (0, 1, S, 1, BLUE),
+        (1, 1, S, 1, BLUE),
+        (2, 0, S, 0, RED),
+        (2, 1, X, 0, BLUE),
+        (3, 1, S, 1, BLUE),
+    ),
+    edges="WN",
+    ghosts=((2, 2),),
+    arrows=((3, 1, "E"), (2, 1, "S")),
+)
+
+
+def scene_figure(sheet: Sheet, scenes: Sequence[tuple[Scene, str]], width: float) -> Flowable:
+    """``scenes`` side by side, each with its label above, centred in ``width`` mm."""
+    cell = FIGURE_CELL_MM
+    gap = 7.0
+    total = sum(s.columns * cell for s, _ in scenes) + gap * (len(scenes) - 1)
+    height = max(s.rows for s, _ in scenes) * cell + 5.5
+
+    def paint(s: Sheet) -> None:
+        x = (width - total) / 2
+        for scene, label in scenes:
+            if label:
+                s.text(x, 3.2, label, size=7.2, font=BOLD)
+            draw_scene(s, scene, x, 5.0, cell)
+            x += scene.columns * cell + gap
+
+    return Figure(sheet, width, height, paint)
+
+
+# -- the text -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rules sheet says about its own kit: players, steps each, and their shapes."""
+
+    players: int
+    steps: int
+    mix: tuple[tuple[Shape, int], ...]
+
+
+def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
+    """Every paragraph and picture of the rules sheet, in reading order."""
+
+    def p(text: str, style: ParagraphStyle = _BODY) -> Paragraph:
+        return Paragraph(text, style)
+
+    def bullet(text: str) -> Paragraph:
+        return Paragraph(text, _ITEM, bulletText="•")
+
+    def head(text: str) -> Paragraph:
+        return Paragraph(text, _HEAD)
+
+    legend = Figure(
+        sheet,
+        legend_width() + 2,
+        LEGEND_HEIGHT_MM + 1,
+        lambda s: draw_legend(s, 0.0, 0.0),
+    )
+    dealt = Table(
+        [
+            ["Players", *[str(n) for n in STEPS_DEALT]],
+            ["Steps each", *[str(n) for n in STEPS_DEALT.values()]],
+        ],
+        style=[
+            ("FONTNAME", (0, 0), (-1, -1), FONT),
+            ("FONTNAME", (0, 0), (0, -1), BOLD),
+            ("FONTSIZE", (0, 0), (-1, -1), 8.2),
+            ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+            ("GRID", (0, 0), (-1, -1), 0.4, INK),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ],
+        spaceAfter=5,
+        hAlign="LEFT",
+    )
+    mix = ", ".join(f"{n} {SHAPE_NAME[shape]}{'s' if n != 1 else ''}" for shape, n in facts.mix)
+    return [
+        p("Patrolis — the rules", _TITLE),
+        p(
+            "2 to 6 players · about 30 minutes. Lead your patrol across a map of sea, rivers, "
+            "mountains, fields and roads, one square step at a time, and reach the objectives "
+            "first: five steps a turn along a road, but a single one across water.",
+            _LEAD,
+        ),
+        head("The map"),
+        p(
+            "The map is a square grid. Its columns are lettered from west to east along the "
+            "bottom, its rows numbered from south to north up the left side: every cell has a "
+            "name such as <b>C7</b>. Each cell belongs to one <b>terrain</b>, the colour that "
+            "fills most of it, and the terrain says how far a patrol goes in a turn:"
+        ),
+        legend,
+        p(
+            "Rivers and roads are drawn from cell to cell. A river's cells are water. A "
+            "<b>bridge</b>, where a road passes over a river, and a <b>town</b>, where roads "
+            "meet, are road cells."
+        ),
+        head("What you need"),
+        p(
+            "One of the two maps, eight <b>objectives</b> (two blue, two red, two green, two "
+            "yellow) and the <b>step tiles</b>. A step is a square the size of a cell with one "
+            "line on it: a <b>straight</b> from the middle of an edge to the middle of the "
+            "opposite edge, a <b>curve</b> joining the middles of two neighbouring edges, or a "
+            '<b>crossing</b>, a "+" of two straights; each in its owner\'s colour and with '
+            "their number. Steps are shared out by the number of players:"
+        ),
+        dealt,
+        p(
+            f"This kit is printed for {facts.players} players, each with {facts.steps} steps "
+            f"in their colour: {mix}. Turn a tile any way round to lay it, and plan with the "
+            "shapes you have left."
+        ),
+        head("Setting up"),
+        bullet(
+            "Put the objectives on the cells the cover lists for your map; or deal them by "
+            "hand: one player points at a letter along the edge, the next at a number, and an "
+            "objective picked blind goes on that cell. Go on until all eight are placed."
+        ),
+        bullet(
+            "Each player takes their steps. Draw lots for who starts; play goes round the "
+            "table, always in the same direction."
+        ),
+        head("Your track"),
+        p(
+            "Your steps form a <b>track</b>, their lines joined into one unbroken line: each "
+            "step enters its cell through one edge and leaves through another, into the next "
+            "cell. The edge your last step leaves through is your track's <b>free end</b>."
+        ),
+        p(
+            "A new track starts from outside the board: its first step lies on a cell of the "
+            "outer ring and enters it through the board's edge. While your track is in play "
+            "you must go on with it; only an incident ends it."
+        ),
+        head("Your turn"),
+        p("Lay one or more steps, each one continuing your free end (or starting a new track):"),
+        bullet(
+            "every step of the turn lies on cells of <b>one terrain</b>, and no more steps than "
+            "that terrain allows: 1 on water, 2 on mountain, 3 on countryside, 5 on road;"
+        ),
+        bullet(
+            "<b>road cells fit in any turn</b>: a road is crossed on the way without breaking "
+            "the turn, and counts towards its limit; a turn spent only on road cells may lay 5. "
+            "A river away from a bridge takes a turn of its own;"
+        ),
+        bullet("a step goes only on an empty cell, or as a crossing (below)."),
+        p(
+            "You may stop after any step. When your track passes through a cell holding an "
+            "objective, <b>take the objective</b>: it is yours for good, whatever happens to "
+            "the track later."
+        ),
+        Group(
+            [
+                scene_figure(sheet, [(TURN, "")], column_width),
+                p(
+                    "<b>Figure 1.</b> A new track starts at the west edge (thick line): three "
+                    "countryside steps, the most one turn allows there. The free end now points "
+                    "at a mountain, which will take a turn of its own.",
+                    _CAPTION,
+                ),
+            ]
+        ),
+        head("Incidents"),
+        p("After every step, look at where each free end points:"),
+        bullet("<b>an empty cell</b>: nothing happens;"),
+        bullet(
+            "<b>a step whose line does not meet it</b>: the track <b>bumps</b> and is "
+            "abandoned. Pointing off the board abandons it the same way;"
+        ),
+        bullet(
+            "<b>the loose end of another line</b> (another free end, or the start of a track "
+            "that was cut): the two tracks <b>join</b>, and both are abandoned;"
+        ),
+        bullet(
+            "<b>a single straight step lying across your way</b>, of any track, your own "
+            'included: you may <b>cross</b> it. Lay a "+" on top of that straight and choose '
+            "what the crossed track loses: all its steps <b>upstream</b> of the crossing "
+            "(towards where it began) or all its steps <b>downstream</b> (towards its free "
+            "end). They go back to their owner; the crossing cell keeps both lines, and you "
+            "may go on in the same turn."
+        ),
+        Group(
+            [
+                scene_figure(sheet, [(BUMP, "Bump"), (JOIN, "Join")], column_width),
+                p(
+                    "<b>Figure 2.</b> Left: blue's free end points at red's curve, which does not "
+                    "meet it: blue bumps. Right: the two free ends face each other: both tracks "
+                    "join and are abandoned.",
+                    _CAPTION,
+                ),
+            ]
+        ),
+        Group(
+            [
+                scene_figure(
+                    sheet, [(CROSS_BEFORE, "Before"), (CROSS_AFTER, "After")], column_width
+                ),
+                p(
+                    '<b>Figure 3.</b> Blue crosses red\'s straight with a "+" and goes on. Blue '
+                    "chose downstream: red's last step (dashed) goes back to red, whose track "
+                    "now ends at the crossing.",
+                    _CAPTION,
+                ),
+            ]
+        ),
+        p(
+            "An abandoned track stays on the board as an obstacle, and its owner keeps the "
+            "objectives it took. An incident that ends your track ends your turn; next turn you "
+            "start a new track from the edge."
+        ),
+        head("End of the game"),
+        p(
+            "The game ends when every objective has been taken, or when nobody can lay a step. "
+            "A player who cannot (no steps left, or no free cell on the edge to start from) is "
+            "passed over."
+        ),
+        head("Score and the round"),
+        p(
+            "Each objective you took scores its colour: <b>blue 5</b>, <b>red 3</b>, "
+            "<b>green 2</b>, <b>yellow 1</b>. The most points lead; equal scores share the lead."
+        ),
+        p(
+            "A <b>round</b> is as many games as there are players, each game started by the "
+            "next player in turn. Points add up from game to game; the highest total wins the "
+            "round."
+        ),
+        head("Checking a game with a photo"),
+        p(
+            "Photograph the table from above, the whole board and its margins in view: the "
+            "patrolkit companion reads the map, the tiles and their owners from their QR codes, "
+            "and checks the turn and the score. Keep every code uncovered."
+        ),
+    ]
+
+
+@lru_cache(maxsize=32)
+def rules_pages(facts: Facts, paper: Paper) -> int:
+    """How many pages :func:`draw_rules` takes on ``paper`` (laid out on scratch paper)."""
+    scratch = Sheet(io.BytesIO(), paper, title="", subject="")
+    return draw_rules(scratch, facts)
+
+
+def draw_rules(sheet: Sheet, facts: Facts) -> int:
+    """Draw the rules from the current page on, in two columns; returns the pages used."""
+    flow = keep_with_next(
+        story(sheet, facts, rules_column_width(sheet)),
+        lambda f: getattr(f, "style", None) is _HEAD,
+    )
+    return draw_rules_columns(sheet, flow, title="Patrolis — rules", max_pages=3)

@@ -1,0 +1,163 @@
+"""Patrolis scores, rounds and the start of a game.
+
+Import these names from :mod:`patrolkit.games.patrolis`, which re-exports them.
+
+Each objective collected scores by its colour: blue 5, red 3, green 2, yellow 1. A round is as
+many games as there are players, each started by the next player in turn; points add up from
+game to game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from patrolkit.errors import IllegalTurn, LayoutError, NotationError
+from patrolkit.games.patrolis.rules import is_over
+from patrolkit.games.patrolis.state import State
+from patrolkit.games.patrolis.terrain import Map, Terrain
+from patrolkit.games.patrolis.tracks import (
+    DEFAULT_OBJECTIVES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Colour,
+    Objective,
+    player_name,
+)
+
+
+def score(state: State) -> tuple[int, ...]:
+    """Each player's points: blue 5, red 3, green 2, yellow 1 for each objective collected."""
+    points = [0] * state.players
+    for objective in state.objectives:
+        if objective.taken_by is not None:
+            points[objective.taken_by] += objective.colour.points
+    return tuple(points)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A game's points for each player and who has the most (several on a tie)."""
+
+    points: tuple[int, ...]
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        best = max(self.points)
+        return tuple(p for p, points in enumerate(self.points) if points == best)
+
+    @property
+    def description(self) -> str:
+        """One sentence, like ``Player 2 leads with 8 points.``"""
+        leaders, best = self.leaders, max(self.points)
+        if len(leaders) == 1:
+            return f"{player_name(leaders[0])} leads with {best} points."
+        return (
+            " and ".join(player_name(p) for p in leaders) + f" share the lead with {best} points."
+        )
+
+
+def result(state: State) -> Result:
+    """The points and leaders of ``state`` (final once :func:`is_over` holds)."""
+    return Result(score(state))
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round: as many games as players, each started by the next player, points added up.
+
+    ``first`` started the first game; ``games`` holds each finished game's points.
+    """
+
+    players: int
+    first: int = 0
+    games: tuple[tuple[int, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "games", tuple(tuple(g) for g in self.games))
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise LayoutError(f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        if not 0 <= self.first < self.players:
+            raise LayoutError(f"There is no {player_name(self.first)} among {self.players}.")
+        if len(self.games) > self.players:
+            raise LayoutError(f"A round of {self.players} players has {self.players} games.")
+        if any(len(g) != self.players for g in self.games):
+            raise LayoutError(f"Each game of the round gives points to {self.players} players.")
+
+    @property
+    def complete(self) -> bool:
+        return len(self.games) == self.players
+
+    @property
+    def next_first(self) -> int:
+        """Who starts the next game."""
+        return (self.first + len(self.games)) % self.players
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's running total."""
+        return tuple(sum(g[p] for g in self.games) for p in range(self.players))
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        return Result(self.totals).leaders
+
+    def record(self, state: State) -> Round:
+        """The round with the finished game ``state`` added."""
+        if self.complete:
+            raise IllegalTurn(f"The round is over: it had its {self.players} games.")
+        if state.players != self.players:
+            raise IllegalTurn(f"This game has {state.players} players, the round {self.players}.")
+        if not is_over(state):
+            raise IllegalTurn("This game is not over yet, so it cannot be added to the round.")
+        return Round(self.players, self.first, (*self.games, score(state)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "first": self.first,
+            "games": [list(g) for g in self.games],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Round:
+        try:
+            return cls(int(data["players"]), int(data["first"]), tuple(data["games"]))
+        except (KeyError, TypeError, ValueError, LayoutError) as exc:
+            raise NotationError(f"This JSON is not a Patrolis round ({exc}).") from None
+
+
+# -- setting up ------------------------------------------------------------------------------------
+
+
+def deal_objectives(
+    game_map: Map, seed: int, colours: tuple[Colour, ...] = DEFAULT_OBJECTIVES
+) -> tuple[Objective, ...]:
+    """A seeded deal: one objective of each of ``colours`` on distinct land cells off the border.
+
+    The same map and seed always give the same deal. Raises :class:`LayoutError` for a negative
+    seed or a map without room.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise LayoutError(f"A deal's seed is a whole number from 0 up, not {seed!r}.")
+    ground = [
+        c
+        for c in game_map.cells
+        if game_map.terrain[c] is not Terrain.WATER and not game_map.on_border(c)
+    ]
+    if len(ground) < len(colours):
+        raise LayoutError(
+            f"Only {len(ground)} land cells lie off the border, too few for {len(colours)}"
+            " objectives."
+        )
+    rng = random.Random(f"patrolis-deal:{game_map.code}:{seed}")
+    cells = rng.sample(ground, len(colours))
+    return tuple(Objective(cell, colour) for cell, colour in zip(cells, colours, strict=True))
+
+
+def new_game(
+    game_map: Map, players: int, *, seed: int = 0, first: int = 0, dealt: int | None = None
+) -> State:
+    """The start of a game on ``game_map`` with the seeded objective deal for ``seed``."""
+    return State.start(game_map, players, deal_objectives(game_map, seed), first=first, dealt=dealt)

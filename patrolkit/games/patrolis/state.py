@@ -1,0 +1,443 @@
+"""Patrolis positions: what lies on the table, its JSON form, and how free ends stand.
+
+Import these names from :mod:`patrolkit.games.patrolis`, which re-exports them.
+
+A :class:`State` is the map, the players and the steps dealt to each, the objectives (taken or
+not), every track (abandoned ones stay, as obstacles) and who is to move. Its
+:attr:`~State.view` is what a photo of the table shows: each cell's tile (shape, rotation,
+colour of its owner) and which objectives are still on the map.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from patrolkit.errors import LayoutError, NotationError
+from patrolkit.games.patrolis.terrain import Edge, Map
+from patrolkit.games.patrolis.tracks import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STEPS_DEALT,
+    Colour,
+    Line,
+    Objective,
+    Shape,
+    Tile,
+    Track,
+    player_name,
+    rotation_of,
+    whole_number,
+)
+
+
+@dataclass(frozen=True)
+class View:
+    """What a photo of the table shows: each cell's tile (or ``None``) and the cells where an
+    objective still lies."""
+
+    tiles: tuple[Tile | None, ...]
+    objectives: frozenset[int]
+
+
+Slot = tuple[int, Line]
+"""A line on a cell and the id of the track it belongs to."""
+
+
+@dataclass(frozen=True)
+class State:
+    """A Patrolis position.
+
+    ``dealt`` is how many steps each player received; ``objectives`` are kept sorted by cell;
+    a track's id is its index in ``tracks`` (abandoned tracks stay, so ids never change).
+    Construction checks that the position hangs together and raises :class:`LayoutError`
+    naming the first thing that does not.
+    """
+
+    map: Map
+    players: int
+    dealt: int
+    objectives: tuple[Objective, ...]
+    tracks: tuple[Track, ...] = ()
+    to_move: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "objectives", tuple(sorted(self.objectives, key=lambda o: o.cell)))
+        object.__setattr__(self, "tracks", tuple(self.tracks))
+        _check_state(self)
+
+    @classmethod
+    def start(
+        cls,
+        game_map: Map,
+        players: int,
+        objectives: tuple[Objective, ...],
+        *,
+        first: int = 0,
+        dealt: int | None = None,
+    ) -> State:
+        """The position before the first turn: no track yet, ``first`` to move.
+
+        ``dealt`` defaults to the rules' share for the number of players (60, 40, 30, 24, 20).
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise LayoutError(f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise LayoutError(
+                f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+            )
+        if any(o.taken_by is not None for o in objectives):
+            raise LayoutError("At the start of a game no objective has been collected.")
+        return cls(
+            game_map,
+            players,
+            STEPS_DEALT[players] if dealt is None else dealt,
+            tuple(objectives),
+            (),
+            first,
+        )
+
+    # -- derived facts -------------------------------------------------------------------------
+
+    @cached_property
+    def board(self) -> tuple[tuple[Slot, ...], ...]:
+        """Each cell's lines with their track ids: the plain line first, then a crossing."""
+        cells: list[list[Slot]] = [[] for _ in self.map.cells]
+        for track_id, track in enumerate(self.tracks):
+            for line in track.lines:
+                cells[line.cell].append((track_id, line))
+        for slots in cells:
+            slots.sort(key=lambda slot: slot[1].over)
+        return tuple(tuple(slots) for slots in cells)
+
+    @cached_property
+    def view(self) -> View:
+        """What a photo shows: tiles and the objectives still on the map."""
+        owners = [track.owner for track in self.tracks]
+        return View(
+            tuple(tile_of(slots, owners) for slots in self.board),
+            frozenset(o.cell for o in self.objectives if o.taken_by is None),
+        )
+
+    def live_track(self, player: int) -> int | None:
+        """The id of ``player``'s track in play, or ``None`` (they start one from the border)."""
+        for track_id, track in enumerate(self.tracks):
+            if track.owner == player and not track.abandoned:
+                return track_id
+        return None
+
+    def supply(self, player: int) -> int:
+        """The steps ``player`` still holds: those dealt less their lines on the board.
+
+        A crossing is laid on top of the straight step it crosses, which stays beneath: each
+        line is one step of its owner.
+        """
+        laid = sum(len(t.lines) for t in self.tracks if t.owner == player)
+        return self.dealt - laid
+
+    def objective_at(self, cell: int) -> Objective | None:
+        for objective in self.objectives:
+            if objective.cell == cell:
+                return objective
+        return None
+
+    # -- text form -----------------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The position in one line: the map code, the players, the steps dealt to each, who is
+        to move (``1`` = Player 1), the objectives and the tracks, separated by spaces.
+
+        Objectives are ``cell`` and colour letter, joined by commas, with ``=n`` when Player
+        ``n`` took it: ``N9B,J2B=1,H8R``. Each track is its owner's number, ``x`` if abandoned,
+        ``:`` and its lines from start to free end joined by commas: ``1:A1SN,A2SN,A3SE+``.
+        Only the map's terrain classes are kept (its code): :meth:`from_text` gives back the
+        position on :attr:`Map.plain`.
+        """
+        m = self.map
+        objectives = ",".join(
+            f"{m.name(o.cell)}{o.colour.value}"
+            + ("" if o.taken_by is None else f"={o.taken_by + 1}")
+            for o in self.objectives
+        )
+        tracks = [
+            f"{t.owner + 1}{'x' if t.abandoned else ''}:"
+            + ",".join(line.notation(m.size) for line in t.lines)
+            for t in self.tracks
+        ]
+        return " ".join(
+            [
+                m.code,
+                str(self.players),
+                str(self.dealt),
+                str(self.to_move + 1),
+                objectives or "-",
+                *tracks,
+            ]
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> State:
+        """The inverse of :attr:`text`; raises :class:`NotationError` saying what is wrong."""
+        fields = text.split()
+        if len(fields) < 5:
+            raise NotationError(
+                "A Patrolis position is written as the map code, the players, the steps dealt,"
+                " who is to move, the objectives and the tracks."
+            )
+        code, players, dealt, to_move, objectives, *tracks = fields
+        game_map = Map.from_code(code)
+        try:
+            found = []
+            for word in [] if objectives == "-" else objectives.split(","):
+                match = _OBJECTIVE.fullmatch(word)
+                if match is None:
+                    raise ValueError(f"'{word}' is not an objective, like N9B or J2B=1")
+                taker = match.group(3)
+                found.append(
+                    Objective(
+                        game_map.parse(match.group(1)),
+                        Colour(match.group(2)),
+                        None if taker is None else int(taker) - 1,
+                    )
+                )
+            laid = []
+            for word in tracks:
+                match = _TRACK.fullmatch(word)
+                if match is None:
+                    raise ValueError(f"'{word}' is not a track, like 1:A1SN,A2SN or 2x:P3EW")
+                laid.append(
+                    Track(
+                        int(match.group(1)) - 1,
+                        tuple(_parse_line(line, game_map) for line in match.group(3).split(",")),
+                        bool(match.group(2)),
+                    )
+                )
+            return cls(
+                game_map,
+                int(players),
+                int(dealt),
+                tuple(found),
+                tuple(laid),
+                int(to_move) - 1,
+            )
+        except (ValueError, LayoutError) as exc:
+            raise NotationError(f"'{text[:40]}…' is not a Patrolis position ({exc}).") from None
+
+    # -- JSON ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_json` gives back an equal position."""
+        m = self.map
+        return {
+            "game": "patrolis",
+            "map": m.to_json(),
+            "players": self.players,
+            "dealt": self.dealt,
+            "to_move": self.to_move,
+            "objectives": [
+                {"cell": m.name(o.cell), "colour": o.colour.value, "taken_by": o.taken_by}
+                for o in self.objectives
+            ],
+            "tracks": [
+                {
+                    "owner": t.owner,
+                    "abandoned": t.abandoned,
+                    "lines": " ".join(line.notation(m.size) for line in t.lines),
+                }
+                for t in self.tracks
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """The inverse of :meth:`to_json`; raises :class:`NotationError` saying what is wrong."""
+        try:
+            if data.get("game") != "patrolis":
+                raise ValueError("'game' is 'patrolis'")
+            game_map = Map.from_json(data["map"])
+            objectives = tuple(
+                Objective(
+                    game_map.parse(str(o["cell"])),
+                    Colour(o["colour"]),
+                    _player_or_none(o["taken_by"]),
+                )
+                for o in data["objectives"]
+            )
+            tracks = tuple(
+                Track(
+                    whole_number(t["owner"]),
+                    tuple(_parse_line(word, game_map) for word in str(t["lines"]).split()),
+                    _flag(t["abandoned"]),
+                )
+                for t in data["tracks"]
+            )
+            return cls(
+                game_map,
+                whole_number(data["players"]),
+                whole_number(data["dealt"]),
+                objectives,
+                tracks,
+                whole_number(data["to_move"]),
+            )
+        except (KeyError, TypeError, ValueError, LayoutError) as exc:
+            raise NotationError(f"This JSON is not a Patrolis position ({exc}).") from None
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{value!r} is not true or false")
+    return value
+
+
+def _player_or_none(value: object) -> int | None:
+    return None if value is None else whole_number(value)
+
+
+_OBJECTIVE = re.compile(r"([A-X]\d{1,2})([BRGY])(?:=([1-6]))?")
+_TRACK = re.compile(r"([1-6])(x?):(\S+)")
+_LINE = re.compile(r"([A-Xa-x]\d{1,2})([NESW])([NESW])(\+?)")
+
+
+def _parse_line(word: str, game_map: Map) -> Line:
+    match = _LINE.fullmatch(word)
+    if match is None:
+        raise ValueError(f"'{word}' is not a step on the board, like C5WE or C5WE+")
+    return Line(
+        game_map.parse(match.group(1)),
+        Edge(match.group(2)),
+        Edge(match.group(3)),
+        match.group(4) == "+",
+    )
+
+
+def tile_of(slots: Sequence[Slot], owners: Sequence[int]) -> Tile | None:
+    """The tile a cell holding ``slots`` shows; ``owners`` gives each track id's owner.
+
+    One line shows as a straight or a curve; two lines as a crossing in the colour of the one
+    laid on top.
+    """
+    if not slots:
+        return None
+    if len(slots) == 2:
+        return Tile(Shape.CROSS, 0, owners[slots[1][0]])
+    track_id, line = slots[0]
+    return Tile(line_shape(line), rotation_of(line.entry, line.exit), owners[track_id])
+
+
+def line_shape(line: Line) -> Shape:
+    """Straight or curve."""
+    return Shape.STRAIGHT if line.straight else Shape.CURVE
+
+
+# -- consistency --------------------------------------------------------------------------------
+
+
+def _check_state(state: State) -> None:
+    """Raise :class:`LayoutError` naming the first way ``state`` does not hang together."""
+    m = state.map
+    if not isinstance(m, Map):
+        raise LayoutError("A position is played on a map.")
+    if isinstance(state.players, bool) or not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
+        raise LayoutError(f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+    if not isinstance(state.dealt, int) or state.dealt < 1:
+        raise LayoutError("Each player is dealt at least one step.")
+    if not 0 <= state.to_move < state.players:
+        raise LayoutError(f"There is no {player_name(state.to_move)} among {state.players}.")
+    cells: set[int] = set()
+    for objective in state.objectives:
+        if objective.cell not in m.cells:
+            raise LayoutError(f"An objective lies off the map (cell {objective.cell}).")
+        if objective.cell in cells:
+            raise LayoutError(f"Two objectives lie on {m.name(objective.cell)}.")
+        cells.add(objective.cell)
+        if objective.taken_by is not None and not 0 <= objective.taken_by < state.players:
+            raise LayoutError(f"The objective on {m.name(objective.cell)} is held by nobody known.")
+    live: set[int] = set()
+    for track in state.tracks:
+        if not 0 <= track.owner < state.players:
+            raise LayoutError(f"A track belongs to {player_name(track.owner)}, who is not playing.")
+        if not track.abandoned:
+            if track.owner in live:
+                raise LayoutError(f"{player_name(track.owner)} has two tracks in play.")
+            live.add(track.owner)
+        for line in track.lines:
+            if line.cell not in m.cells:
+                raise LayoutError(f"A step lies off the map (cell {line.cell}).")
+        for before, after in zip(track.lines, track.lines[1:], strict=False):
+            if m.neighbour(before.cell, before.exit) != after.cell or (
+                after.entry is not before.exit.opposite
+            ):
+                raise LayoutError(
+                    f"{player_name(track.owner)}'s track breaks between {m.name(before.cell)}"
+                    f" and {m.name(after.cell)}."
+                )
+    for cell, slots in enumerate(state.board):
+        name = m.name(cell)
+        if len(slots) > 2:
+            raise LayoutError(f"{name} holds {len(slots)} steps; a cell holds one, or a crossing.")
+        if len(slots) == 2:
+            (_, under), (_, over) = slots
+            if not (under.straight and over.straight and not under.over and over.over) or (
+                under.edges == over.edges
+            ):
+                raise LayoutError(
+                    f"{name} holds two lines that are not a crossing laid over a straight step."
+                )
+        elif len(slots) == 1 and slots[0][1].over:
+            raise LayoutError(f"{name} holds a single line marked as a crossing.")
+        lying = state.objective_at(cell)
+        if slots and lying is not None and lying.taken_by is None:
+            raise LayoutError(f"A step lies on {name}, but its objective was not collected.")
+    for player in range(state.players):
+        if state.supply(player) < 0:
+            raise LayoutError(
+                f"{player_name(player)} has more steps on the board than the {state.dealt} dealt."
+            )
+    for track in state.tracks:
+        if not track.abandoned:
+            cell, edge = track.free_end
+            facing, _ = facing_of(state.map, state.board, cell, edge)
+            if facing not in (OPEN, CROSSABLE):
+                raise LayoutError(
+                    f"{player_name(track.owner)}'s track at {m.name(cell)} is blocked, so it"
+                    " should have been abandoned."
+                )
+
+
+OPEN = "open"
+"""The free end points into an empty cell."""
+CROSSABLE = "crossable"
+"""The free end points into a cell holding a single straight step at right angles to it."""
+MEETS = "meets"
+"""The free end points at the loose end of a line (another track's free end or tail)."""
+BLOCKED = "blocked"
+"""The free end points into an occupied cell it can neither meet nor cross."""
+OFF = "off"
+"""The free end points off the board."""
+
+
+def facing_of(
+    game_map: Map, board: Sequence[Sequence[Slot]], cell: int, edge: Edge
+) -> tuple[str, int | None]:
+    """What a free end leaving ``cell`` by ``edge`` points at, and the track met, if any.
+
+    ``board`` gives each cell's slots. Returns one of :data:`OPEN`, :data:`CROSSABLE`,
+    :data:`MEETS` (with the id of the track whose line end it meets), :data:`BLOCKED`, :data:`OFF`.
+    """
+    ahead = game_map.neighbour(cell, edge)
+    if ahead is None:
+        return OFF, None
+    slots = board[ahead]
+    if not slots:
+        return OPEN, None
+    facing = edge.opposite
+    for track_id, line in slots:
+        if line.touches(facing):
+            return MEETS, track_id
+    if len(slots) == 1 and slots[0][1].straight:
+        return CROSSABLE, None
+    return BLOCKED, None

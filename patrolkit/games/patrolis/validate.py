@@ -1,0 +1,363 @@
+"""Patrolis refereeing: which turn explains the change between two positions, or why none does.
+
+Import :func:`validate` from :mod:`patrolkit.games.patrolis`, which re-exports it.
+
+The referee compares what the table shows — each cell's tile and the objectives still on the
+map — before and after. It searches the player to move's legal turns for one that leaves exactly
+that table, guided by the new steps it can see: a step is either visible afterwards, or it was
+laid and then removed in the same turn, which only happens when a track crosses itself and cuts
+itself back (the steps after the crossing cell go, the crossing included).
+
+When no legal turn fits, the referee rebuilds the turn the player seems to have meant — the
+new lines of their colour, chained from their track's free end or from the border — and plays
+it: the first rule it breaks is the answer. If it breaks none, the answer names the first cell
+(or objective) where the table differs from what that turn leaves.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from patrolkit.errors import IllegalTurn
+from patrolkit.games.patrolis.rules import _Runner, _Table, apply, end_reason, play
+from patrolkit.games.patrolis.state import State, View
+from patrolkit.games.patrolis.terrain import EDGES, Edge, Map
+from patrolkit.games.patrolis.tracks import Cut, Shape, Step, Tile, Turn, player_name
+
+SEARCH_LIMIT = 20_000
+"""Partial turns the search tries at most."""
+WITNESSES = 8
+"""Turns leaving the same table kept, to match a full second position's hidden details."""
+
+
+def validate(before: State, after: State | View, *, check_hidden: bool = True) -> Turn:
+    """The legal turn that leads from ``before`` to ``after``.
+
+    ``after`` is a position, or only what a photo shows of it (a :class:`View`). With a
+    position and ``check_hidden`` (the default), what the table does not show must agree too:
+    who is to move next, who holds each objective, which tracks are in play. Raises
+    :class:`IllegalTurn` with one sentence saying why no legal turn leads there.
+    """
+    if isinstance(after, State):
+        if after.map.code != before.map.code:
+            raise IllegalTurn(
+                "The two positions are on different maps"
+                f" ({before.map.digest} and {after.map.digest})."
+            )
+        if (after.players, after.dealt) != (before.players, before.dealt):
+            raise IllegalTurn(
+                "The two positions are not the same game: the players or their steps differ."
+            )
+        view = after.view
+    else:
+        view = after
+        if len(view.tiles) != len(before.map.terrain):
+            raise IllegalTurn(
+                f"The table shows {len(view.tiles)} cells, but the map has"
+                f" {len(before.map.terrain)}."
+            )
+    over = end_reason(before)
+    if over:
+        raise IllegalTurn(f"The game was already over: {over}.")
+    if view == before.view:
+        raise IllegalTurn("Nothing changed on the board: a turn lays at least one step.")
+    witnesses = _Search(before, view).run()
+    if not witnesses:
+        raise IllegalTurn(_diagnose(before, view))
+    if not check_hidden or not isinstance(after, State):
+        return witnesses[0]
+    for turn in witnesses:
+        if apply(before, turn) == after:
+            return turn
+    raise IllegalTurn(_hidden_difference(apply(before, witnesses[0]), after, witnesses[0]))
+
+
+class _Search:
+    """Depth-first search of the mover's legal turns that leave the table ``view``."""
+
+    def __init__(self, before: State, view: View) -> None:
+        self.before = before
+        self.view = view
+        old = before.view.tiles
+        self.changed = {c for c in before.map.cells if old[c] != view.tiles[c]}
+        self.added = {c for c in self.changed if _new_lines(old[c], view.tiles[c])}
+        self.player = before.to_move
+        self.supply = before.supply(self.player)
+        self.found: list[Turn] = []
+        self.tried = 0
+
+    def run(self) -> list[Turn]:
+        runner = _Runner(_Table.of(self.before), self.player)
+        position = runner.next_position()
+        if position is None:
+            starts = [
+                (cell, edge)
+                for cell, edge in runner.table.starts()
+                if cell in self.added and any(edge in pair for pair in self._pairs(cell))
+            ]
+        else:
+            starts = [position]
+        try:
+            for start in starts:
+                self._extend(runner, start, hidden=False)
+        except _Enough:
+            pass
+        return self.found
+
+    def _pairs(self, cell: int) -> tuple[frozenset[Edge], ...]:
+        tile = self.view.tiles[cell]
+        return tile.lines if tile else ()
+
+    def _extend(self, runner: _Runner, position: tuple[int, Edge], hidden: bool) -> None:
+        cell, entry = position
+        occupied = bool(runner.table.cells[cell])
+        for exit_ in EDGES:
+            if exit_ is entry:
+                continue
+            shown = frozenset((entry, exit_)) in self._pairs(cell)
+            if hidden and shown:
+                continue
+            if not shown and not self.added <= runner.touched:
+                continue  # steps the table shows are still to be laid
+            for cut in (Cut.UPSTREAM, Cut.DOWNSTREAM) if occupied else (None,):
+                self.tried += 1
+                if self.tried > SEARCH_LIMIT:
+                    raise _Enough
+                trial = runner.copy()
+                try:
+                    trial.lay(Step(cell, entry, exit_, cut))
+                except IllegalTurn:
+                    continue
+                if self._matches(trial):
+                    self.found.append(Turn(self.player, tuple(trial.steps), self.before.map.size))
+                    if len(self.found) >= WITNESSES:
+                        raise _Enough
+                if trial.ended or trial.count >= min(trial.limit, self.supply):
+                    continue
+                following = trial.next_position()
+                if following is not None:
+                    self._extend(trial, following, hidden or not shown)
+
+    def _matches(self, runner: _Runner) -> bool:
+        table, tiles = runner.table, self.view.tiles
+        for cell in self.changed | runner.touched:
+            if table.tile(cell) != tiles[cell]:
+                return False
+        left = {cell for cell, taker in table.taken.items() if taker is None}
+        return left == self.view.objectives
+
+
+class _Enough(Exception):
+    """The search found enough witnesses, or tried :data:`SEARCH_LIMIT` partial turns."""
+
+
+def _new_lines(old: Tile | None, new: Tile | None) -> set[frozenset[Edge]]:
+    return set(new.lines if new else ()) - set(old.lines if old else ())
+
+
+# -- why not ---------------------------------------------------------------------------------------
+
+
+def _diagnose(before: State, view: View) -> str:
+    """One sentence saying why no legal turn leads from ``before`` to the table ``view``."""
+    m = before.map
+    player = before.to_move
+    name = player_name(player)
+    old, new = before.view.tiles, view.tiles
+    back = sorted(view.objectives - before.view.objectives)
+    if back:
+        return (
+            f"An objective appeared on {m.name(back[0])}: a collected objective never returns"
+            " to the map."
+        )
+    added: dict[int, set[frozenset[Edge]]] = {}
+    for cell in m.cells:
+        if old[cell] == new[cell]:
+            continue
+        lines = _new_lines(old[cell], new[cell])
+        tile = new[cell]
+        if lines and tile is not None and tile.owner != player:
+            what = "A crossing" if tile.shape is Shape.CROSS else "A step"
+            return (
+                f"{what} of {player_name(tile.owner)} appeared on {m.name(cell)}, but it is"
+                f" {name}'s turn."
+            )
+        if lines:
+            added[cell] = lines
+        elif tile is not None and not _remnant(old[cell], tile, before, cell):
+            return (
+                f"The tile on {m.name(cell)} changed from {_describe(old[cell])} to"
+                f" {_describe(tile)}, which no turn explains."
+            )
+    if not added:
+        gone = ", ".join(m.name(c) for c in m.cells if old[c] != new[c])
+        if gone:
+            return (
+                f"Steps were taken off {gone}, but no step was laid: only a crossing removes"
+                " steps, and only those on one side of it."
+            )
+        missing = sorted(before.view.objectives - view.objectives)
+        return (
+            f"The objective on {m.name(missing[0])} is gone, but no step of this turn passes"
+            " through it."
+        )
+    steps, problem = _chain(before, added)
+    if problem:
+        return problem
+    return _closest(before, view, steps)
+
+
+def _remnant(old: Tile | None, tile: Tile, before: State, cell: int) -> bool:
+    """Whether ``tile`` is what is left of the crossing ``old`` after one of its lines went."""
+    if old is None or old.shape is not Shape.CROSS or tile.shape is not Shape.STRAIGHT:
+        return False
+    return any(
+        line.edges in tile.lines and before.tracks[track_id].owner == tile.owner
+        for track_id, line in before.board[cell]
+    )
+
+
+def _chain(before: State, added: dict[int, set[frozenset[Edge]]]) -> tuple[list[Step], str]:
+    """The new lines chained into steps from the track's free end (or the border), or why not."""
+    m = before.map
+    player = before.to_move
+    name = player_name(player)
+    live = before.live_track(player)
+    starts: list[tuple[int, Edge]]
+    if live is not None:
+        last = before.tracks[live].lines[-1]
+        ahead = m.neighbour(last.cell, last.exit)
+        starts = [] if ahead is None else [(ahead, last.exit.opposite)]
+    else:
+        starts = [
+            (cell, edge)
+            for cell in sorted(added)
+            for edge in m.border_edges(cell)
+            if any(edge in pair for pair in added[cell])
+        ]
+    best: list[Step] = []
+    for start in starts:
+        steps = _follow(m, added, start)
+        if len(steps) > len(best):
+            best = steps
+    used = {(s.cell, frozenset((s.entry, s.exit))) for s in best}
+    left = sorted(
+        cell for cell, pairs in added.items() for pair in pairs if (cell, pair) not in used
+    )
+    if not best:
+        first = m.name(left[0])
+        if live is None:
+            return [], (
+                f"{name} has no track in play, so the step on {first} must start a new track"
+                " on the border."
+            )
+        last = before.tracks[live].lines[-1]
+        ahead = m.neighbour(last.cell, last.exit)
+        into = f" into {m.name(ahead)}" if ahead is not None else ""
+        return [], (
+            f"The new step on {first} does not continue the track's free end at"
+            f" {m.name(last.cell)}, heading {last.exit.word}{into}."
+        )
+    if left:
+        return [], (
+            f"The step on {m.name(left[0])} is not joined to the others: a turn continues one"
+            " track, step after step."
+        )
+    return best, ""
+
+
+def _follow(m: Map, added: dict[int, set[frozenset[Edge]]], start: tuple[int, Edge]) -> list[Step]:
+    steps: list[Step] = []
+    used: set[tuple[int, frozenset[Edge]]] = set()
+    position: tuple[int, Edge] | None = start
+    while position is not None:
+        cell, entry = position
+        pair = next((p for p in added.get(cell, ()) if entry in p and (cell, p) not in used), None)
+        if pair is None:
+            break
+        used.add((cell, pair))
+        exit_ = next(e for e in pair if e is not entry)
+        steps.append(Step(cell, entry, exit_))
+        ahead = m.neighbour(cell, exit_)
+        position = None if ahead is None else (ahead, exit_.opposite)
+    return steps
+
+
+def _closest(before: State, view: View, steps: list[Step]) -> str:
+    """Play the rebuilt turn with each choice of cuts: the rule it breaks, or where it differs."""
+    m = before.map
+    crossings = [i for i, s in enumerate(steps) if before.board[s.cell]]
+    first_problem = ""
+    differences: list[tuple[int, str]] = []
+    for cuts in product((Cut.UPSTREAM, Cut.DOWNSTREAM), repeat=len(crossings)):
+        chosen = dict(zip(crossings, cuts, strict=True))
+        turn = Turn(
+            before.to_move,
+            tuple(Step(s.cell, s.entry, s.exit, chosen.get(i)) for i, s in enumerate(steps)),
+            m.size,
+        )
+        try:
+            expected = play(before, turn).after.view
+        except IllegalTurn as exc:
+            first_problem = first_problem or str(exc)
+            continue
+        differences.append(_difference(m, turn, expected, view, bool(crossings)))
+    if differences:
+        return min(differences)[1]
+    return first_problem
+
+
+def _difference(m: Map, turn: Turn, expected: View, view: View, crossing: bool) -> tuple[int, str]:
+    """How many cells differ, and the first difference in one sentence."""
+    cells = [c for c in m.cells if expected.tiles[c] != view.tiles[c]]
+    if cells:
+        cell = cells[0]
+        if crossing and all(view.tiles[c] is None or expected.tiles[c] is None for c in cells):
+            return len(cells), (
+                f"After {turn}, the steps taken off the crossed track are neither all those"
+                " upstream nor all those downstream of the crossing."
+            )
+        return len(cells), (
+            f"After {turn}, {m.name(cell)} should show {_describe(expected.tiles[cell])}, not"
+            f" {_describe(view.tiles[cell])}."
+        )
+    kept = sorted(view.objectives - expected.objectives)
+    if kept:
+        return 1, (
+            f"The track passes through {m.name(kept[0])}, so its objective should have been"
+            " collected."
+        )
+    gone = sorted(expected.objectives - view.objectives)
+    return 1, (
+        f"The objective on {m.name(gone[0])} is gone, but no step of this turn passes through it."
+    )
+
+
+def _describe(tile: Tile | None) -> str:
+    if tile is None:
+        return "no step"
+    shape = {Shape.STRAIGHT: "a straight step", Shape.CURVE: "a curve", Shape.CROSS: "a crossing"}
+    return f"{shape[tile.shape]} of {player_name(tile.owner)}"
+
+
+def _hidden_difference(expected: State, after: State, turn: Turn) -> str:
+    """What the table does not show but differs between ``expected`` and ``after``."""
+    m = expected.map
+    if expected.to_move != after.to_move:
+        return (
+            f"The table matches {turn}, but then {player_name(expected.to_move)} is to move, not"
+            f" {player_name(after.to_move)}."
+        )
+    if [o.cell for o in expected.objectives] != [o.cell for o in after.objectives]:
+        return "The two positions do not hold their objectives on the same cells."
+    for mine, theirs in zip(expected.objectives, after.objectives, strict=True):
+        if mine.taken_by != theirs.taken_by:
+            holder = "nobody" if mine.taken_by is None else player_name(mine.taken_by)
+            return (
+                f"The table matches {turn}, but the objective on {m.name(mine.cell)} then"
+                f" belongs to {holder}."
+            )
+    return (
+        f"The table matches {turn}, but the tracks recorded differ from those it leaves (which"
+        " are in play and which abandoned)."
+    )

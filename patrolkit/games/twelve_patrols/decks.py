@@ -1,0 +1,281 @@
+"""12 Patrols decks on file: ratings, witnesses, and the TOML-ready form of a rated deck.
+
+Import these names from :mod:`patrolkit.games.twelve_patrols`, which re-exports them.
+
+A *rated deck* is a deck with its difficulty, the figures the difficulty comes from
+(:class:`Rating`) and a *witness*: one roll and a winning kingdom for it, the proof that the deck
+can be won. Decks are made by ``generator.twelve_patrols.decks``; the three we ship live in
+``templates/twelve_patrols.toml``.
+
+Difficulty
+----------
+A deck is rated on a sample of seeded rolls: ``share`` is the part of them for which the deck can
+be won, ``arrangements`` the median number of winning arrangements (see
+:func:`~patrolkit.games.twelve_patrols.solver.count_solutions`, counted up to
+:data:`ARRANGEMENT_CAP`) over the first :data:`COUNTED_ROLLS` winnable rolls. Then:
+
+* **easy**: share at least 0.80 and at least 100 winning arrangements;
+* **medium**: otherwise, share at least 0.45 and at least 10 winning arrangements;
+* **hard**: otherwise, share at least 0.15;
+* below that the deck is not offered at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from patrolkit.errors import LayoutError, NotationError
+from patrolkit.games.twelve_patrols.model import (
+    SIZE,
+    SLOTS,
+    Card,
+    Deck,
+    Item,
+    Roll,
+    check_roll,
+)
+from patrolkit.games.twelve_patrols.rules import Kingdom, problems
+from patrolkit.games.twelve_patrols.witness import Reroll, Solution
+
+DIFFICULTIES = ("easy", "medium", "hard")
+EASY_SHARE = 0.80
+MEDIUM_SHARE = 0.45
+HARD_SHARE = 0.15
+EASY_ARRANGEMENTS = 100
+MEDIUM_ARRANGEMENTS = 10
+ARRANGEMENT_CAP = 200
+"""Winning arrangements are counted up to this many for one roll."""
+COUNTED_ROLLS = 3
+"""How many winnable rolls of the sample get their winning arrangements counted."""
+
+
+def difficulty_of(share: float, arrangements: int) -> str | None:
+    """The difficulty these figures earn (see the module), or ``None`` if the deck is too hard."""
+    if share >= EASY_SHARE and arrangements >= EASY_ARRANGEMENTS:
+        return "easy"
+    if share >= MEDIUM_SHARE and arrangements >= MEDIUM_ARRANGEMENTS:
+        return "medium"
+    if share >= HARD_SHARE:
+        return "hard"
+    return None
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How a deck fared on ``rolls`` rolls drawn from ``roll_seed``: ``winnable`` of them can be
+    won, with ``arrangements`` winning arrangements (median, capped)."""
+
+    rolls: int
+    winnable: int
+    arrangements: int
+    roll_seed: int
+
+    @property
+    def share(self) -> float:
+        """The part of the sampled rolls that can be won."""
+        return self.winnable / self.rolls if self.rolls else 0.0
+
+    @property
+    def difficulty(self) -> str | None:
+        return difficulty_of(self.share, self.arrangements)
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A roll and a winning kingdom for it."""
+
+    roll: Roll
+    solution: Solution
+
+
+@dataclass(frozen=True)
+class RatedDeck:
+    """A deck, its difficulty, the figures behind it and a witness that it can be won."""
+
+    deck: Deck
+    difficulty: str
+    rating: Rating
+    witness: Witness
+    seed: int | None = None
+    """The generator seed the deck came from, if any."""
+    note: str = ""
+
+
+# -- TOML-ready dictionaries ---------------------------------------------------------------------
+
+
+def deck_to_dict(deck: Deck) -> dict[str, Any]:
+    """``{"name": ..., "cards": [{"name": ..., "edges": "N3+B:-:S6:A"}, ...]}``."""
+    return {
+        "name": deck.name,
+        "cards": [{"name": card.name, "edges": card.code} for card in deck.cards],
+    }
+
+
+def deck_from_dict(data: Mapping[str, Any]) -> Deck:
+    """The deck a parsed TOML table describes (the form of :func:`deck_to_dict`).
+
+    Raises :class:`LayoutError` or :class:`NotationError` with one sentence naming the problem.
+    """
+    if not isinstance(data, Mapping):
+        raise LayoutError("A deck is a table with a 'name' and nine 'cards'.")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise LayoutError("A deck needs a 'name'.")
+    cards = data.get("cards")
+    if not isinstance(cards, list):
+        raise LayoutError(f"The deck '{name}' needs a list of 'cards'.")
+    parsed = []
+    for number, entry in enumerate(cards, start=1):
+        if (
+            not isinstance(entry, Mapping)
+            or not isinstance(entry.get("name"), str)
+            or not isinstance(entry.get("edges"), str)
+        ):
+            raise LayoutError(
+                f"Card {number} of the deck '{name}' needs a 'name' and 'edges' (like N3+B:-:S6:A)."
+            )
+        try:
+            parsed.append(Card.from_code(entry["name"], entry["edges"]))
+        except NotationError as exc:
+            raise NotationError(f"Card {number} ({entry['name']}) of '{name}': {exc}") from None
+    return Deck(name.strip(), tuple(parsed))
+
+
+def witness_to_dict(witness: Witness) -> dict[str, Any]:
+    """The roll, the card names row by row, each slot's items (in :data:`SLOTS` order, as item
+    notations separated by spaces) and the re-rolls."""
+    kingdom = witness.solution.kingdom
+    return {
+        "roll": list(witness.roll),
+        "cards": [card.name if card is not None else "" for card in kingdom.cards],
+        "patrols": [" ".join(item.notation for item in patrol) for patrol in kingdom.patrols],
+        "rerolls": [
+            {"die": r.die.notation, "value": r.value, "discard": r.discard.notation}
+            for r in witness.solution.rerolls
+        ],
+    }
+
+
+def witness_from_dict(deck: Deck, data: Mapping[str, Any]) -> Witness:
+    """Read :func:`witness_to_dict` back; the kingdom must win."""
+    try:
+        roll = check_roll(tuple(data["roll"]))
+        names = list(data["cards"])
+        patrols = list(data["patrols"])
+        rerolls = list(data.get("rerolls", []))
+    except (KeyError, TypeError):
+        raise LayoutError(
+            f"The witness of '{deck.name}' needs a 'roll', 'cards' and 'patrols'."
+        ) from None
+    by_name = {card.name: card for card in deck.cards}
+    if len(names) != SIZE * SIZE or any(name not in by_name for name in names):
+        raise LayoutError(f"The witness of '{deck.name}' must name the deck's nine cards.")
+    if len(patrols) != len(SLOTS) or not all(isinstance(p, str) for p in patrols):
+        raise LayoutError(f"The witness of '{deck.name}' needs {len(SLOTS)} patrols.")
+    kingdom = Kingdom(
+        deck,
+        tuple(by_name[name] for name in names),
+        tuple(tuple(Item.parse(word) for word in patrol.split()) for patrol in patrols),
+    )
+    try:
+        paid = tuple(
+            Reroll(Item.parse(r["die"]), int(r["value"]), Item.parse(r["discard"])) for r in rerolls
+        )
+    except (KeyError, TypeError, ValueError):
+        raise LayoutError(
+            f"A re-roll of the witness of '{deck.name}' needs a 'die', a 'value' and a 'discard'."
+        ) from None
+    wrong = problems(kingdom)
+    if wrong:
+        raise LayoutError(f"The witness of '{deck.name}' does not win: {wrong[0]}")
+    return Witness(roll, Solution(kingdom, paid))
+
+
+def rated_to_dict(rated: RatedDeck) -> dict[str, Any]:
+    """A rated deck as a TOML-ready table (see ``templates/twelve_patrols.toml``)."""
+    table: dict[str, Any] = {
+        "name": rated.deck.name,
+        "difficulty": rated.difficulty,
+    }
+    if rated.seed is not None:
+        table["seed"] = rated.seed
+    if rated.note:
+        table["note"] = rated.note
+    table["rating"] = {
+        "rolls": rated.rating.rolls,
+        "roll_seed": rated.rating.roll_seed,
+        "winnable": rated.rating.winnable,
+        "share": round(rated.rating.share, 3),
+        "arrangements": rated.rating.arrangements,
+    }
+    table["cards"] = deck_to_dict(rated.deck)["cards"]
+    table["witness"] = witness_to_dict(rated.witness)
+    return table
+
+
+def rated_from_dict(data: Mapping[str, Any]) -> RatedDeck:
+    """Read :func:`rated_to_dict` back, checking that the difficulty matches the figures and
+    that the witness wins."""
+    deck = deck_from_dict(data)
+    try:
+        figures = data["rating"]
+        rating = Rating(
+            int(figures["rolls"]),
+            int(figures["winnable"]),
+            int(figures["arrangements"]),
+            int(figures["roll_seed"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        raise LayoutError(
+            f"The deck '{deck.name}' needs a 'rating' with rolls, roll_seed, winnable and"
+            " arrangements."
+        ) from None
+    share = figures.get("share")
+    if share is not None and share != round(rating.share, 3):
+        raise LayoutError(
+            f"The deck '{deck.name}' says a share of {share}, but {rating.winnable} of"
+            f" {rating.rolls} rolls make {round(rating.share, 3)}."
+        )
+    difficulty = data.get("difficulty")
+    if difficulty not in DIFFICULTIES:
+        raise LayoutError(
+            f"The deck '{deck.name}' has difficulty {difficulty!r}; it is one of"
+            f" {', '.join(DIFFICULTIES)}."
+        )
+    if rating.difficulty != difficulty:
+        raise LayoutError(
+            f"The deck '{deck.name}' is marked {difficulty}, but its figures make it"
+            f" {rating.difficulty or 'too hard to offer'}."
+        )
+    if "witness" not in data:
+        raise LayoutError(f"The deck '{deck.name}' needs a 'witness' that it can be won.")
+    witness = witness_from_dict(deck, data["witness"])
+    seed = data.get("seed")
+    return RatedDeck(
+        deck,
+        difficulty,
+        rating,
+        witness,
+        seed if isinstance(seed, int) else None,
+        str(data.get("note", "")),
+    )
+
+
+def rated_decks_from_dict(data: Mapping[str, Any]) -> dict[str, RatedDeck]:
+    """Every rated deck of a parsed decks file: its ``decks`` table, by key."""
+    decks = data.get("decks")
+    if not isinstance(decks, Mapping) or not decks:
+        raise LayoutError("A decks file holds a 'decks' table with one table per deck.")
+    return {str(key): rated_from_dict(table) for key, table in decks.items()}
+
+
+def check_difficulty(difficulty: str) -> str:
+    """``difficulty``, or :class:`LayoutError` unless it is easy, medium or hard."""
+    if difficulty not in DIFFICULTIES:
+        raise LayoutError(
+            f"There is no '{difficulty}' difficulty: choose {', '.join(DIFFICULTIES)}."
+        )
+    return difficulty

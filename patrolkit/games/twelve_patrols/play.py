@@ -1,0 +1,188 @@
+"""12 Patrols, turn by turn: set-up, laying cards, placing patrols and re-rolling dice.
+
+Import these names from :mod:`patrolkit.games.twelve_patrols`, which re-exports them.
+
+A :class:`State` is a game in progress: the kingdom, the cards still to come (the first three face
+up), the unused items and the discarded ones. :func:`new_game`, :func:`place_card`,
+:func:`place_patrol` and :func:`reroll` play it and raise :class:`IllegalTurn` with one sentence
+for anything the rules do not allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from patrolkit.errors import IllegalTurn, LayoutError
+from patrolkit.games.twelve_patrols.model import (
+    DIE_FACES,
+    SIZE,
+    SLOTS,
+    Card,
+    Deck,
+    Item,
+    Position,
+    Roll,
+    Slot,
+    supply,
+)
+from patrolkit.games.twelve_patrols.rules import (
+    COLUMN_NAMES,
+    ROW_NAMES,
+    Kingdom,
+    check_position,
+    join_words,
+    place_name,
+)
+
+OFFER = 3
+"""How many cards of the pile lie face up to choose from."""
+
+
+@dataclass(frozen=True)
+class State:
+    """A game in progress.
+
+    ``pile`` holds the cards still to place in draw order; the first :data:`OFFER` lie face up and
+    only those may be placed. ``supply`` holds the unused items with what each die shows now;
+    ``discarded`` the items spent on re-rolls.
+    """
+
+    kingdom: Kingdom
+    pile: tuple[Card, ...]
+    supply: tuple[Item, ...]
+    discarded: tuple[Item, ...] = field(default=())
+
+    @property
+    def deck(self) -> Deck:
+        """The deck being played."""
+        return self.kingdom.deck
+
+    @property
+    def offer(self) -> tuple[Card, ...]:
+        """The face-up cards, to choose the next card from."""
+        return self.pile[:OFFER]
+
+
+def new_game(deck: Deck, roll: Roll, order: Sequence[int] | None = None) -> State:
+    """The set-up: an empty kingdom, all 18 items with the dice showing ``roll``, and the cards
+    in the draw ``order`` (card numbers 1 to 9; deck order if not given)."""
+    numbers = list(order) if order is not None else list(range(1, len(deck.cards) + 1))
+    if sorted(numbers) != list(range(1, len(deck.cards) + 1)):
+        raise LayoutError(f"A draw order names each card number 1 to 9 once, not {numbers}.")
+    return State(Kingdom(deck), tuple(deck.card(n) for n in numbers), supply(roll))
+
+
+def _unfilled_lines(kingdom: Kingdom) -> list[str]:
+    """Sentences for complete rows and columns that still have an empty slot."""
+    lines = []
+    for kind, index in kingdom.complete_lines():
+        empty = [
+            s
+            for s in SLOTS
+            if (s.horizontal == (kind == "row"))
+            and (s.a[0] if kind == "row" else s.a[1]) == index
+            and not kingdom.patrol(s)
+        ]
+        if empty:
+            where = " and ".join(f"between {place_name(s.a)} and {place_name(s.b)}" for s in empty)
+            name = f"{ROW_NAMES[index]} row" if kind == "row" else f"{COLUMN_NAMES[index]} column"
+            lines.append(f"the {name} is complete, so the patrol {where} must be placed first")
+    return lines
+
+
+def place_card(state: State, card: Card, position: Position) -> State:
+    """Place ``card`` (face up) at ``position``: next to a placed card, unless it is the first.
+
+    Refused while a complete row or column still has an empty slot.
+    """
+    row, column = check_position(position)
+    kingdom = state.kingdom
+    if card not in state.offer:
+        if card in kingdom.cards:
+            raise IllegalTurn(f"{card.name} is already in the kingdom; placed cards never move.")
+        offer = join_words([c.name for c in state.offer]) if state.offer else "nothing"
+        raise IllegalTurn(f"{card.name} is not face up: the cards to choose from are {offer}.")
+    if kingdom.card_at((row, column)) is not None:
+        raise IllegalTurn(f"A card already lies at the {place_name((row, column))} position.")
+    unfilled = _unfilled_lines(kingdom)
+    if unfilled:
+        raise IllegalTurn(f"Before the next card, {unfilled[0]}.")
+    neighbours = [(row + dr, column + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+    if kingdom.placed and not any(
+        0 <= r < SIZE and 0 <= c < SIZE and kingdom.card_at((r, c)) is not None
+        for r, c in neighbours
+    ):
+        raise IllegalTurn(
+            f"The {place_name((row, column))} position touches no placed card: every card after"
+            " the first goes next to one, side by side."
+        )
+    pile = list(state.pile)
+    pile.remove(card)
+    return State(kingdom.with_card(card, (row, column)), tuple(pile), state.supply, state.discarded)
+
+
+def _take(state: State, item: Item, purpose: str) -> Item:
+    """The unused item ``item`` names (by kind, colour and number), checked for its value."""
+    for own in state.supply:
+        if own.key == item.key:
+            if item.is_die and own.value != item.value:
+                raise IllegalTurn(
+                    f"The {item.colour.name.lower()} die {item.serial} shows {own.value},"
+                    f" not {item.value}."
+                )
+            return own
+    name = item.label if not item.is_die else f"{item.colour.name.lower()} die {item.serial}"
+    if any(own.key == item.key for own in state.kingdom.items):
+        raise IllegalTurn(f"The {name} already stands in a patrol; placed items never move.")
+    if any(own.key == item.key for own in state.discarded):
+        raise IllegalTurn(f"The {name} was discarded for a re-roll and is out of the game.")
+    raise IllegalTurn(f"There is no {name} to {purpose}.")
+
+
+def place_patrol(state: State, slot: Slot, items: Iterable[Item]) -> State:
+    """Place a patrol of one or more unused ``items`` on the empty slot ``slot``.
+
+    A patrol is placed whole, on a slot between two placed cards, and never changes afterwards. A
+    patrol that breaks a requirement is not refused: it loses the game, as :func:`failures` says.
+    """
+    kingdom = state.kingdom
+    if slot not in SLOTS:
+        raise IllegalTurn(f"{slot.name} is not a patrol slot of the kingdom.")
+    between = f"between {place_name(slot.a)} and {place_name(slot.b)}"
+    if not kingdom.is_open(slot):
+        raise IllegalTurn(f"The slot {between} needs a card on both sides first.")
+    if kingdom.patrol(slot):
+        raise IllegalTurn(f"The slot {between} already holds a patrol; placed items never move.")
+    chosen = list(items)
+    if not chosen:
+        raise IllegalTurn("A patrol holds at least one item.")
+    if len({item.key for item in chosen}) != len(chosen):
+        raise IllegalTurn("The same item cannot stand twice in one patrol.")
+    taken = [_take(state, item, "place") for item in chosen]
+    keys = {item.key for item in taken}
+    rest = tuple(item for item in state.supply if item.key not in keys)
+    return State(kingdom.with_patrol(slot, taken), state.pile, rest, state.discarded)
+
+
+def reroll(state: State, die: Item, value: int, discard: Item) -> State:
+    """Turn the unused ``die`` to ``value`` by discarding another unused item, ``discard``."""
+    if not die.is_die:
+        raise IllegalTurn(f"The {die.label} is a cube: only a die can be re-rolled.")
+    own = _take(state, die, "re-roll")
+    if isinstance(value, bool) or value not in DIE_FACES:
+        raise IllegalTurn(f"A die shows 1 to 6, not {value}.")
+    if value == own.value:
+        raise IllegalTurn(
+            f"The {own.colour.name.lower()} die {own.serial} already shows {value}:"
+            " a re-roll must change its value."
+        )
+    if discard.key == own.key:
+        raise IllegalTurn("A die cannot pay for its own re-roll: discard another unused item.")
+    paid = _take(state, discard, "discard")
+    rest = tuple(
+        own.showing(value) if item.key == own.key else item
+        for item in state.supply
+        if item.key != paid.key
+    )
+    return State(state.kingdom, state.pile, rest, (*state.discarded, paid))
