@@ -65,9 +65,10 @@ def write_kits(root: Path) -> list[Path]:
 
 def make_photos(count: int, kits: list[Path], out: Path) -> list[Path]:
     """``count`` phone photos written to ``out`` (with their truth), reusing those there."""
+    from companion.camera.patrolis.kit import patrolis_kit_raster
     from companion.camera.patrolis.midgame import mid_game
-    from companion.camera.patrolis.scene import patrolis_kit_raster, photograph
-    from companion.camera.simulate import write_photo
+    from companion.camera.patrolis.scene import photograph
+    from companion.camera.photo import write_photo
 
     paths = []
     for seed in range(FIRST_SEED, FIRST_SEED + count):

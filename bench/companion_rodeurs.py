@@ -3,12 +3,11 @@
 Run from the project root: ``python -m bench.companion_rodeurs [--photos N]`` (N photos per
 preset, 200 by default). Writes ``bench/results/companion_rodeurs.json``.
 
-For each preset (``top``, ``phone``, ``hard``) N photos are made of random positions — mid-game
-or finished, as :func:`companion.camera.simulate.random_position` draws them — on random layouts
-(a few
-kits, each written once). Every photo is written to disk first; what is timed is the reading
-alone: the file's bytes in, the verdict out (:func:`read_photo` then :func:`score_verdict`). The
-``phone`` photos are then read again with the pyzbar decoder.
+For each preset (``top``, ``phone``, ``hard``) N photos are made of random positions — mid-game or
+finished, as :func:`companion.camera.rodeurs.position.random_position` draws them — on random
+layouts (a few kits, each written once). Every photo is written to disk first; what is timed is the
+reading alone: the file's bytes in, the verdict out (:func:`read_photo` then :func:`score_verdict`).
+The ``phone`` photos are then read again with the pyzbar decoder.
 
 Figures per preset:
 
@@ -34,9 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import save, stopwatch, summary
-from companion.camera.simulate import photograph, random_position
-from companion.rodeurs.reader import CellStatus, read_photo
-from companion.verdict import score_verdict
+from companion.camera.rodeurs.position import random_position
+from companion.camera.rodeurs.scene import photograph
+from companion.rodeurs.reader import read_photo
+from companion.rodeurs.reading import CellStatus
+from companion.rodeurs.verdict import score_verdict
 from generator.rodeurs.kit import write_kit
 from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import PhotoError

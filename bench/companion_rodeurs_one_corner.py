@@ -22,7 +22,8 @@ import numpy as np
 
 from bench.common import save
 from bench.companion_rodeurs import KITS, read_all
-from companion.camera.simulate import photograph, random_position
+from companion.camera.rodeurs.position import random_position
+from companion.camera.rodeurs.scene import photograph
 from generator.rodeurs.kit import write_kit
 from generator.rodeurs.layouts import random_layout
 

@@ -5,9 +5,8 @@ Run from the project root: ``python -m bench.companion_twelve_patrols [--photos 
 ``bench/results/companion_twelve_patrols.json`` (or ``NAME.json``).
 
 Each photo is of a fresh seed (from :data:`FIRST_SEED` on, away from the seeds the reader was
-developed on): a kingdom whole or in progress, broken one time in four, with the unused items
-beside it half of the time (:func:`companion.camera.twelve_patrols.scene.random_setup`), for the
-three
+developed on): a kingdom whole or in progress, broken one time in four, with the unused items beside
+it half of the time (:func:`companion.camera.twelve_patrols.layout.random_setup`), for the three
 shipped decks in turn (a kit each, written once). What is timed is the reading alone: the JPEG's
 bytes in, the verdict out (:func:`read_photo` then :func:`score_verdict`).
 
@@ -40,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import save, stopwatch, summary
-from companion.camera.twelve_patrols.scene import Setup, photograph, random_setup
+from companion.camera.twelve_patrols.layout import Setup, random_setup
+from companion.camera.twelve_patrols.scene import photograph
 from companion.twelve_patrols.reader import read_photo
 from companion.twelve_patrols.reading import PatrolsReading
 from companion.twelve_patrols.verdict import judgement, score_verdict

@@ -16,8 +16,10 @@ import time
 from pathlib import Path
 
 from bench.common import save, stopwatch, summary
-from companion.camera.simulate import PRESETS, photograph, random_position
-from companion.camera.table import kit_raster
+from companion.camera.rodeurs.kit import kit_raster
+from companion.camera.rodeurs.position import random_position
+from companion.camera.rodeurs.scene import photograph
+from companion.camera.shot import PRESETS
 from generator.rodeurs.kit import write_kit
 from generator.rodeurs.layouts import random_layout
 

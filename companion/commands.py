@@ -1,25 +1,30 @@
-"""What every game's ``score``/``check``/``simulate`` command shares: refusing to overwrite,
-printing a verdict, and the exit code a verdict earns.
+"""What every game's ``score``/``check`` command shares: refusing to overwrite, reading the
+photos, printing the verdict, drawing the annotated picture, and the exit code a verdict earns.
 
-Each game with a photo reader has a module ``companion.<game>_commands`` with ``run_score``,
-``run_simulate`` and, where the game has turns to check from two photos, ``run_check``; each
-takes the parsed command line and returns the exit code.
+Each game with a photo reader has a module ``companion.<game>.commands`` with ``run_score`` and,
+where the game has turns to check from two photos, ``run_check``; each takes the parsed command
+line and returns the exit code. Photographing a table with the virtual camera is the camera's
+own command (``companion.camera.<game>.commands.run_simulate``).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from patrolkit.errors import KitError
 
-if TYPE_CHECKING:
-    from companion.camera.simulate import Photo
-
 EXIT_ILLEGAL = 1
 EXIT_CANNOT_JUDGE = 3
+
+Reader = Callable[..., Any]
+"""A game's ``read_photo``: the photo (a path) and the ``decoder`` keyword give its reading."""
+Render = Callable[[Any, Any, dict[str, Any]], Any]
+"""A game's annotated picture, ``render(photo, reading, verdict)`` (see
+:func:`companion.picture.annotate`)."""
 
 
 def refuse_existing(path: Path | None, force: bool) -> None:
@@ -44,24 +49,45 @@ def print_verdict(
         print(f"annotated picture: {annotated}")
 
 
-def write_simulated(photo: Photo, out: Path, state_text: str, *, force: bool) -> int:
-    """Write a virtual-camera photo and its truth beside it, say where and which position."""
-    from companion.camera.simulate import write_photo
+def score_command(
+    args: argparse.Namespace,
+    read_photo: Reader,
+    judge: Callable[[Any], dict[str, Any]],
+    formatted: Callable[[dict[str, Any]], str],
+    render: Render,
+) -> int:
+    """``score``: read ``args.photo``, judge the reading, draw the picture if asked, print the
+    verdict; the exit code (:func:`score_exit`)."""
+    refuse_existing(args.annotate, args.force)
+    reading = read_photo(args.photo, decoder=args.decoder)
+    verdict = judge(reading)
+    if args.annotate is not None:
+        from companion.picture import annotate
 
-    image, truth = write_photo(photo, out, force=force)
-    print(f"photo: {image}")
-    print(f"truth: {truth}")
-    print(f"state: {state_text}")
-    return 0
+        annotate(render, args.photo, reading, verdict, args.annotate)
+    print_verdict(verdict, formatted, as_json=args.json, annotated=args.annotate)
+    return score_exit(verdict)
 
 
-def foreign_codes_lines(verdict: dict[str, Any]) -> list[str]:
-    """The line saying how many foreign QR codes a verdict ignored (none when it ignored none)."""
-    count = len(verdict["foreign_codes"])
-    if not count:
-        return []
-    codes = "a QR code" if count == 1 else f"{count} QR codes"
-    return [f"Ignored {codes} on the table that belong to no game of this kit."]
+def check_command(
+    args: argparse.Namespace,
+    read_photo: Reader,
+    judge: Callable[[Any, Any], dict[str, Any]],
+    formatted: Callable[[dict[str, Any]], str],
+    render: Render,
+) -> int:
+    """``check``: read ``args.before`` and ``args.after``, judge the turn between them, draw the
+    picture of the second photo if asked, print the verdict; the exit code (:func:`check_exit`)."""
+    refuse_existing(args.annotate, args.force)
+    before = read_photo(args.before, decoder=args.decoder)
+    after = read_photo(args.after, decoder=args.decoder)
+    verdict = judge(before, after)
+    if args.annotate is not None:
+        from companion.picture import annotate
+
+        annotate(render, args.after, after, verdict, args.annotate)
+    print_verdict(verdict, formatted, as_json=args.json, annotated=args.annotate)
+    return check_exit(verdict)
 
 
 def score_exit(verdict: dict[str, Any]) -> int:

@@ -45,6 +45,28 @@ class Detection:
         return Detection(self.text, points[:, :2] / points[:, 2:3])
 
 
+@dataclass(frozen=True)
+class ForeignCode:
+    """A QR code on the table that is none of the game's pieces read: its text, where it is in
+    the photo (its centre and corners, pixels) and why it was left out."""
+
+    text: str
+    photo_px: tuple[float, float]
+    corners: tuple[tuple[float, float], ...]
+    why: str
+
+    @classmethod
+    def of(cls, detection: Detection, why: str) -> ForeignCode:
+        """The foreign code ``detection``, left out for the reason ``why``."""
+        centre = detection.centre
+        return cls(
+            detection.text,
+            (float(centre[0]), float(centre[1])),
+            tuple((float(x), float(y)) for x, y in detection.corners),
+            why,
+        )
+
+
 def diagonal_crossing(corners: np.ndarray) -> np.ndarray:
     """The crossing point of the diagonals of the quadrilateral ``corners`` (4 x 2)."""
     p, r = corners[0], corners[2] - corners[0]

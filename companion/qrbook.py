@@ -1,23 +1,17 @@
-"""Every pawn code there can be, module by module: the codebook of the last step of the cascade.
-
-A Rôdeurs pawn's QR code is a version-1 code at level M holding ``PK1:RD:P:`` and a colour letter
-and two digits (:class:`~patrolkit.payload.RodeursPawn`): 300 texts. Each is printed with one of
-the eight QR masks, so 2 400 module patterns cover every pawn code that can be printed. This
-module builds them from the QR standard (ISO/IEC 18004): alphanumeric encoding, Reed-Solomon
-error correction, module placement, masks and format information.
+"""Version-1 QR codes at level M, module by module, built from the QR standard (ISO/IEC 18004):
+alphanumeric encoding, Reed-Solomon error correction, module placement, masks and format
+information.
 
 When a code is too small or blurred for a decoder's hard decisions, its modules can still be
-compared, softly, with every pattern of the codebook; :mod:`companion.rodeurs.qrmatch` does that.
+compared, softly, with every pattern a game can print: :mod:`companion.rodeurs.codebook` builds
+the Rôdeurs pawns' patterns with :func:`matrix`, :mod:`companion.rodeurs.qrmatch` compares them.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 import numpy as np
-
-from patrolkit.payload import RodeursPawn, encode
 
 SIZE: Final = 21
 """Modules per side of a version-1 code."""
@@ -190,18 +184,3 @@ def matrix(text: str, mask: int) -> np.ndarray:
     modules ^= _mask(mask)
     _place_format(modules, mask)
     return modules
-
-
-@lru_cache(maxsize=1)
-def pawn_codebook() -> tuple[tuple[str, ...], np.ndarray]:
-    """Every pawn payload (each of its eight masks) and its modules as +1 (dark) / -1 (light),
-    one row of 441 per pattern."""
-    texts = []
-    rows = []
-    for colour in ("R", "Y", "G"):
-        for serial in range(100):
-            text = encode(RodeursPawn(colour, serial))
-            for mask in range(8):
-                texts.append(text)
-                rows.append(np.where(matrix(text, mask), 1.0, -1.0).ravel())
-    return tuple(texts), np.asarray(rows, dtype=np.float32)

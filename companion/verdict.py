@@ -1,288 +1,35 @@
-"""Step 5 of the companion pipeline: what the rules say about the photos, as JSON and as words.
+"""What every game's verdict shares: the schema's version, joining the two photos of a check,
+and the line about the QR codes that belong to no game.
 
-Verdict JSON, schema 1
-----------------------
-Both verdicts are plain dicts, ready for :func:`json.dumps`. Keys present in every verdict:
-
-``schema``
-    ``1``.
-``kind``
-    ``"score"`` (one photo: the position and, if the game is over, the result) or ``"check"``
-    (two photos: does the second follow the first by one legal turn?).
-``judged``
-    ``true`` when every cell of every photo was read, so the rules could judge; ``false``
-    otherwise (then ``unreadable`` says where).
-``state``
-    The position read (of the second photo, for a check) in the rules' text form
-    (``rows to_move phase board``), with ``?`` for each unreadable cell.
-``board``
-    ``{"code", "diagonal", "jumps", "corners_seen", "corners_missing"}``: the board code read
-    from the corner codes, whether diagonal jumps are allowed (and the same in words), and which
-    corner codes were seen.
-``pawns_read``
-    Pawns read on the board.
-``unreadable``
-    ``[{"photo", "cell", "reason", "hint"}]``: every cell that could not be read; ``photo`` is
-    ``"before"``/``"after"`` in a check, ``null`` in a score; ``hint`` is the colour a pawn's
-    frame seems to have there (``"red"``…), a hint only, never counted.
-``foreign_codes``
-    ``[{"photo", "text", "at_px", "why"}]``: QR codes that are not this game's, ignored.
-``problems``
-    Every problem found, one sentence each.
-``over``
-    Whether the game is over (no jump left anywhere): ``true``, ``false``, or ``null`` when
-    unreadable cells leave it open. ``false`` is certain even with unreadable cells when a jump
-    is visible among the cells read.
-``jumps_left``
-    How many single jumps are possible in the position (``null`` when it cannot be known).
-``score``
-    When the game is over: ``{"white": tally, "black": tally}``, a tally being
-    ``{"points", "red", "yellow", "green"}`` (the pawns in that player's district); else ``null``.
-``winner``, ``decided_by``, ``result``
-    When the game is over: ``"white"``/``"black"``/``null`` (draw); what decided it
-    (``"points"``, ``"red pawns"``, ``"yellow pawns"`` or ``"draw"``); the result in one sentence.
-    Else ``null``.
-
-A check adds:
-
-``legal``
-    ``true`` (the second position follows the first by one legal turn), ``false``, or ``null``
-    when it cannot be judged.
-``turn``, ``turn_kind``
-    The turn in notation (``c3xc5``, ``c3xc5xe5``, ``c3xc5 d1xd3``) and its kind (``opening
-    jump``, ``two jumps``, ``multi-jump``) when legal; else ``null``.
-``reason``
-    Why not, in the rules' one sentence, when illegal; why it cannot be judged, when not
-    judged; else ``null``.
-``mover``
-    Who played the turn, as the caller said (``"white"``, ``"black"`` or ``null``).
-``before``
-    ``{"state", "pawns_read"}`` of the first photo.
-
-The ``timings_s`` key holds the seconds each reading stage took (for a check, per photo).
+Each game's verdict (:mod:`companion.rodeurs.verdict`, :mod:`companion.patrolis.verdict`,
+:mod:`companion.twelve_patrols.verdict`) is a plain dict, ready for :func:`json.dumps`, whose
+``schema`` key is :data:`SCHEMA`; its module says what the other keys hold.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from companion.commands import foreign_codes_lines
-from companion.rodeurs.reader import CellStatus, RodeursReading
-from patrolkit.errors import IllegalTurn
-from patrolkit.games import rodeurs
-from patrolkit.games.rodeurs import Player, State
-from patrolkit.games.rodeurs.turns import lines_for
-
 SCHEMA: Final = 1
-COLOURS: Final = {"r": "red", "y": "yellow", "g": "green"}
+"""The version of every verdict's JSON; it changes when a key changes meaning or goes."""
 
 
-def score_verdict(reading: RodeursReading) -> dict[str, Any]:
-    """The verdict on one photo: the position, and the score when the game is over."""
-    verdict = _common("score", reading, None)
-    verdict.update(_game_state(reading))
-    verdict["timings_s"] = dict(reading.timings)
-    return verdict
-
-
-def check_verdict(
-    before: RodeursReading, after: RodeursReading, *, mover: str | None = None
-) -> dict[str, Any]:
-    """The verdict on two photos: does ``after`` follow ``before`` by one legal turn?
-
-    ``mover`` (``"white"`` or ``"black"``) is who played, if known; the photos do not show it.
-    """
-    verdict = _common("check", after, "after")
-    first = _common("score", before, "before")
+def join_photos(verdict: dict[str, Any], first: dict[str, Any]) -> None:
+    """Fold the verdict on a check's first photo (``first``) into the one on its second:
+    judged only if both were, their unreadable parts and foreign codes together, and every
+    problem said of the photo it was seen on."""
     verdict["judged"] = first["judged"] and verdict["judged"]
     verdict["unreadable"] = first["unreadable"] + verdict["unreadable"]
     verdict["foreign_codes"] = first["foreign_codes"] + verdict["foreign_codes"]
     verdict["problems"] = [f"Before: {p}" for p in first["problems"]] + [
         f"After: {p}" for p in verdict["problems"]
     ]
-    verdict["before"] = {"state": first["state"], "pawns_read": first["pawns_read"]}
-    verdict["mover"] = mover
-    verdict.update({"legal": None, "turn": None, "turn_kind": None, "reason": None})
-    verdict.update(_game_state(after))
-    verdict["timings_s"] = {"before": dict(before.timings), "after": dict(after.timings)}
-    if not verdict["judged"]:
-        verdict["reason"] = _cannot_judge(verdict["unreadable"])
-        return verdict
-    old, new = before.state, after.state
-    assert old is not None and new is not None
-    if mover is not None:
-        old = State(
-            old.board, old.pawns, Player.WHITE if mover == "white" else Player.BLACK, old.opening
-        )
-    try:
-        turn = rodeurs.validate(old, new, check_mover=False)
-    except IllegalTurn as exc:
-        verdict.update({"legal": False, "reason": str(exc)})
-    else:
-        verdict.update({"legal": True, "turn": turn.notation, "turn_kind": turn.kind})
-    return verdict
 
 
-def _common(kind: str, reading: RodeursReading, photo: str | None) -> dict[str, Any]:
-    board = reading.board
-    unreadable = [
-        {
-            "photo": photo,
-            "cell": cell.name,
-            "reason": cell.reason,
-            "hint": COLOURS[cell.hint.value] if cell.hint is not None else None,
-        }
-        for cell in reading.cells
-        if cell.status is CellStatus.UNREADABLE
-    ]
-    return {
-        "schema": SCHEMA,
-        "kind": kind,
-        "judged": not unreadable,
-        "state": reading.state_text,
-        "board": {
-            "code": board.code,
-            "diagonal": board.diagonal,
-            "jumps": _jumps_text(board.diagonal),
-            "corners_seen": [c.value for c in reading.fiducials_seen],
-            "corners_missing": [c.value for c in reading.fiducials_missing],
-        },
-        "pawns_read": reading.pawn_count,
-        "unreadable": unreadable,
-        "foreign_codes": [
-            {"photo": photo, "text": f.text, "at_px": [round(v) for v in f.photo_px], "why": f.why}
-            for f in reading.foreign
-        ],
-        "problems": [p.text for p in reading.problems],
-    }
-
-
-def _jumps_text(diagonal: bool) -> str:
-    return "straight and diagonal jumps" if diagonal else "straight jumps only"
-
-
-def _game_state(reading: RodeursReading) -> dict[str, Any]:
-    """``over``, ``jumps_left``, and the score and result when the game is over."""
-    found: dict[str, Any] = {
-        "over": None,
-        "jumps_left": None,
-        "score": None,
-        "winner": None,
-        "decided_by": None,
-        "result": None,
-    }
-    state = reading.state
-    if state is None:
-        if _visible_jump(reading):
-            found["over"] = False
-        return found
-    jumps = rodeurs.jumps(state)
-    found["jumps_left"] = len(jumps)
-    found["over"] = not jumps
-    if jumps:
-        return found
-    outcome = rodeurs.result(state)
-    found["score"] = {
-        "white": _tally(outcome.white),
-        "black": _tally(outcome.black),
-    }
-    found["winner"] = outcome.winner.name.lower() if outcome.winner is not None else None
-    found["decided_by"] = outcome.decided_by.value
-    found["result"] = outcome.description
-    return found
-
-
-def _tally(tally: rodeurs.Tally) -> dict[str, int]:
-    return {
-        "points": tally.points,
-        "red": tally.red,
-        "yellow": tally.yellow,
-        "green": tally.green,
-    }
-
-
-def _visible_jump(reading: RodeursReading) -> bool:
-    """Whether a jump is possible among the cells read, whatever the unreadable ones hold."""
-    status = [cell.status for cell in reading.cells]
-    lines = lines_for(reading.board.diagonal)
-    return any(
-        status[over] is CellStatus.PAWN and status[land] is CellStatus.EMPTY
-        for start in range(rodeurs.SQUARES)
-        if status[start] is CellStatus.PAWN
-        for over, land in lines[start]
-    )
-
-
-def _cannot_judge(unreadable: list[dict[str, Any]]) -> str:
-    where = _cell_list(unreadable)
-    count = len(unreadable)
-    cells = "cell" if count == 1 else "cells"
-    return f"Cannot judge: {count} {cells} could not be read ({where})."
-
-
-def _cell_list(unreadable: list[dict[str, Any]]) -> str:
-    names = [f"{u['cell']} {u['photo']}" if u.get("photo") else str(u["cell"]) for u in unreadable]
-    return ", ".join(names)
-
-
-# -- words ----------------------------------------------------------------------------------
-
-
-def format_verdict(verdict: dict[str, Any]) -> str:
-    """The verdict in a few short lines, as a referee would say it."""
-    board = verdict["board"]
-    lines = []
-    if verdict["kind"] == "check":
-        lines.append(_check_line(verdict))
-    lines.append(f"Board {board['code']} ({board['jumps']}): {verdict['pawns_read']} pawns read.")
-    missing = board["corners_missing"]
-    if missing:
-        lines.append(f"Corner codes not seen: {', '.join(missing)} (the others were enough).")
-    if verdict["unreadable"]:
-        lines.append(_unreadable_lines(verdict["unreadable"]))
-    lines += _score_lines(verdict)
-    lines += foreign_codes_lines(verdict)
-    return "\n".join(lines)
-
-
-def _check_line(verdict: dict[str, Any]) -> str:
-    if verdict["legal"] is True:
-        who = f" by {verdict['mover'].capitalize()}" if verdict.get("mover") else ""
-        return f"Legal turn{who}: {verdict['turn']} ({verdict['turn_kind']})."
-    if verdict["legal"] is False:
-        return f"Illegal: {verdict['reason']}"
-    return "Cannot judge the turn: some cells could not be read (see below)."
-
-
-def _unreadable_lines(unreadable: list[dict[str, Any]]) -> str:
-    parts = []
-    for u in unreadable:
-        where = f"{u['cell']} ({u['photo']} photo)" if u.get("photo") else u["cell"]
-        hint = f", looks {u['hint']}" if u.get("hint") else ""
-        parts.append(f"  {where}: {u['reason']}{hint}")
-    count = len(unreadable)
-    head = (
-        f"Cannot read {count} cell{'s' if count != 1 else ''}; "
-        "fix them (or move the glare, the shadow, the hand) and take the photo again:"
-    )
-    return "\n".join([head, *parts])
-
-
-def _score_lines(verdict: dict[str, Any]) -> list[str]:
-    if verdict["over"] is None:
-        return ["Whether the game is over cannot be told until every cell is read."]
-    if not verdict["over"]:
-        left = verdict["jumps_left"]
-        if left is None:
-            return ["The game goes on: a jump is still possible."]
-        return [f"The game goes on: {left} jump{'s are' if left != 1 else ' is'} possible."]
-    score = verdict["score"]
-    lines = ["Game over: no jump is left."]
-    for player in ("white", "black"):
-        t = score[player]
-        lines.append(
-            f"  {player.capitalize()} district: {t['points']} points "
-            f"({t['red']} red, {t['yellow']} yellow, {t['green']} green)."
-        )
-    lines.append(verdict["result"])
-    return lines
+def foreign_codes_lines(verdict: dict[str, Any]) -> list[str]:
+    """The line saying how many foreign QR codes a verdict ignored (none when it ignored none)."""
+    count = len(verdict["foreign_codes"])
+    if not count:
+        return []
+    codes = "a QR code" if count == 1 else f"{count} QR codes"
+    return [f"Ignored {codes} on the table that belong to no game of this kit."]

@@ -155,6 +155,23 @@ def draw_rules_columns(
     return pages
 
 
+def draw_rules_flow(
+    sheet: Sheet,
+    flow: Sequence[Flowable],
+    *,
+    head: ParagraphStyle,
+    title: str,
+    max_pages: int,
+    footer_room: float = 5.0,
+) -> int:
+    """:func:`draw_rules_columns` for a rules sheet's ``flow``, no paragraph in the ``head``
+    style left alone at the foot of a column; returns the pages used."""
+    grouped = keep_with_next(flow, lambda f: getattr(f, "style", None) is head)
+    return draw_rules_columns(
+        sheet, grouped, title=title, max_pages=max_pages, footer_room=footer_room
+    )
+
+
 def brief_box(
     sheet: Sheet,
     x: float,

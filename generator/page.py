@@ -1,4 +1,4 @@
-"""Pages in millimetres: paper sizes, fonts, margins, crop marks and the print-scale ruler.
+"""Pages in millimetres: paper sizes, fonts, margins and the drawing calls of a sheet.
 
 Every drawing call of the generator goes through :class:`Sheet`, whose frame is the manifest's
 page frame: millimetres from the page's *top-left* corner, x to the right, y down. Text is placed
@@ -7,6 +7,7 @@ by its baseline.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -15,12 +16,10 @@ from typing import BinaryIO, Final
 
 import reportlab
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
-from reportlab.platypus import Paragraph
 
 from patrolkit import __version__
 from patrolkit.errors import KitError
@@ -132,6 +131,11 @@ class Sheet:
         self.canvas.setCreator(GENERATOR)
         self.canvas.setProducer(GENERATOR)
         self.page = 1
+
+    @classmethod
+    def scratch(cls, paper: Paper) -> Sheet:
+        """A sheet drawn on only to measure a layout: its PDF is thrown away."""
+        return cls(io.BytesIO(), paper, title="", subject="")
 
     # -- pages ---------------------------------------------------------------------------------
 
@@ -351,140 +355,3 @@ class Sheet:
         """``text`` centred on ``(x, y)`` both ways (by its cap height, for labels in boxes)."""
         cap = CAP_HEIGHT * size / MM
         self.text(x, y + cap / 2, text, size=size, font=font, fill=fill, align="centre")
-
-
-# -- marks shared by every kit -------------------------------------------------------------------
-
-RULER_MM: Final = 100.0
-RULER_NOTICE: Final = "Print at 100 % / actual size — check this ruler"
-SCALE_CHECK_MM: Final = 30.0
-"""Height of the boxed notice and ruler that page one of every document carries."""
-RULER_END_TICK_MM: Final = 7.0
-"""The 0 and 100 mm ticks are the longest, so they can be found (and measured) at a glance."""
-RULER_TICK_WIDTH_MM: Final = 0.2
-
-
-_ADVICE = ParagraphStyle("scale-advice", fontName=FONT, fontSize=7.6, leading=9.6, textColor=INK)
-
-
-def draw_ruler(sheet: Sheet, x: float, y: float) -> None:
-    """A 100 mm scale ruler: base line at ``y`` from ``x`` to ``x + 100``, ticks hanging down.
-
-    Ticks every millimetre, longer every 5 and 10, longest at 0 and 100; centimetres numbered.
-    """
-    for step in range(int(RULER_MM) + 1):
-        if step in (0, int(RULER_MM)):
-            length = RULER_END_TICK_MM
-        elif step % 10 == 0:
-            length = 4.5
-        elif step % 5 == 0:
-            length = 3.2
-        else:
-            length = 2.0
-        sheet.line(x + step, y, x + step, y + length, width=RULER_TICK_WIDTH_MM)
-    sheet.line(x, y, x + RULER_MM, y, width=RULER_TICK_WIDTH_MM, cap=2)
-    for cm in range(1, 10):
-        sheet.text(x + cm * 10, y + 8.0, str(cm * 10), size=6.5, align="centre")
-    sheet.text(x, y + 11.2, "0", size=7.5, font=BOLD, align="centre")
-    sheet.text(x + RULER_MM, y + 11.2, "100 mm", size=7.5, font=BOLD, align="centre")
-
-
-def draw_scale_check(
-    sheet: Sheet, x: float, y: float, width: float, *, pieces: str = "the board and tokens"
-) -> None:
-    """The print-scale notice and the ruler, boxed, :data:`SCALE_CHECK_MM` tall from ``(x, y)``
-    over ``width`` mm: print at actual size, and check it with the ruler. ``pieces`` names what
-    a photo could not read if the scale were wrong."""
-    sheet.rect(x, y, width, SCALE_CHECK_MM, stroke=INK, line=0.5)
-    sheet.text(x + 4, y + 7.5, RULER_NOTICE, size=11.5, font=BOLD)
-    ruler_x = x + width - 10 - RULER_MM
-    draw_ruler(sheet, ruler_x, y + 12.0)
-    advice = Paragraph(
-        "Turn off “fit to page” or “shrink” in the print dialog. The long marks 0 and 100 must "
-        "be exactly 100 mm (10 cm) apart; if they are not, a photo of "
-        f"{pieces} cannot be read.",
-        _ADVICE,
-    )
-    _, height = advice.wrap((ruler_x - x - 10) * MM, SCALE_CHECK_MM * MM)
-    if height > (SCALE_CHECK_MM - 12) * MM:
-        raise ValueError("the scale check needs more width")
-    advice.drawOn(sheet.canvas, *sheet.point(x + 4, y + 11.0 + height / MM))
-
-
-def draw_heading(sheet: Sheet, title: str, note: str) -> None:
-    """A sheet's heading in its top margin: ``title`` in bold, and a line of ``note`` under it."""
-    if text_width(note, 7.5) > sheet.paper.width - 2 * MARGIN_MM:
-        raise ValueError(f"the note '{note}' is wider than the page")
-    sheet.text(MARGIN_MM, MARGIN_MM + 6.0, title, size=11.0, font=BOLD)
-    sheet.text(MARGIN_MM, MARGIN_MM + 11.0, note, size=7.5)
-
-
-def crop_marks(
-    sheet: Sheet,
-    xs: Sequence[float],
-    ys: Sequence[float],
-    area: tuple[float, float, float, float],
-    *,
-    clear: float = 2.0,
-    length: float = 4.0,
-) -> None:
-    """Cut marks in line with every cut, outside ``area`` (x, y, width, height, bleed included).
-
-    ``xs`` are the vertical cut lines, ``ys`` the horizontal ones. Each mark stops ``clear`` mm
-    short of the area, so no mark ever touches a piece or its bleed.
-    """
-    left, top, width, height = area
-    right, bottom = left + width, top + height
-    for x in xs:
-        sheet.line(x, top - clear - length, x, top - clear, width=0.2)
-        sheet.line(x, bottom + clear, x, bottom + clear + length, width=0.2)
-    for y in ys:
-        sheet.line(left - clear - length, y, left - clear, y, width=0.2)
-        sheet.line(right + clear, y, right + clear + length, y, width=0.2)
-
-
-@dataclass(frozen=True)
-class PieceGrid:
-    """Where ``count`` rectangular pieces of one size go on a page: rows of ``columns`` trim boxes
-    ``width`` x ``height`` from ``(left, top)``, ``gap`` mm apart, each printed with ``bleed`` (the
-    last row may be short)."""
-
-    left: float
-    top: float
-    columns: int
-    rows: int
-    count: int
-    width: float
-    height: float
-    gap: float
-    bleed: float
-
-    def trim(self, index: int) -> tuple[float, float]:
-        """The top-left corner of piece ``index``'s trim box (page mm)."""
-        row, column = divmod(index, self.columns)
-        return (
-            self.left + column * (self.width + self.gap),
-            self.top + row * (self.height + self.gap),
-        )
-
-    def cuts(self) -> tuple[list[float], list[float]]:
-        """The vertical and horizontal cut lines of the grid's pieces."""
-        corners = [self.trim(i) for i in range(self.count)]
-        xs = sorted({x + dx for x, _ in corners for dx in (0.0, self.width)})
-        ys = sorted({y + dy for _, y in corners for dy in (0.0, self.height)})
-        return xs, ys
-
-    def area(self) -> tuple[float, float, float, float]:
-        """The block of the grid's pieces, bleeds included."""
-        xs, ys = self.cuts()
-        return (
-            xs[0] - self.bleed,
-            ys[0] - self.bleed,
-            xs[-1] - xs[0] + 2 * self.bleed,
-            ys[-1] - ys[0] + 2 * self.bleed,
-        )
-
-    def crop_marks(self, sheet: Sheet, *, clear: float = 2.0, length: float = 4.0) -> None:
-        """:func:`crop_marks` for every cut of the grid, outside its block."""
-        xs, ys = self.cuts()
-        crop_marks(sheet, xs, ys, self.area(), clear=clear, length=length)

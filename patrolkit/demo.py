@@ -17,10 +17,12 @@ DEMO_FILES = ("kit", "game.txt", "final.jpg", "final.json", "verdict.json", "ann
 
 def run_demo(out: Path, *, seed: int = 7) -> int:
     """Run the demo into ``out``; 0 if the photo's score matches the rules engine's, else 1."""
-    from companion.annotate import annotate_score
-    from companion.camera.simulate import photograph, write_photo
+    from companion.camera.photo import write_photo
+    from companion.camera.rodeurs.scene import photograph
+    from companion.picture import annotate
+    from companion.rodeurs.annotate import render
     from companion.rodeurs.reader import read_photo
-    from companion.verdict import format_verdict, score_verdict
+    from companion.rodeurs.verdict import format_verdict, score_verdict
     from generator.rodeurs.kit import write_kit
     from generator.rodeurs.layouts import random_layout
     from patrolkit.games import rodeurs
@@ -34,7 +36,8 @@ def run_demo(out: Path, *, seed: int = 7) -> int:
     state, moves = layout.state, []
     while not rodeurs.is_over(state):
         turn = rng.choice(rodeurs.legal_turns(state))
-        moves.append(f"{state.to_move.name.lower()}: {turn.notation}")
+        mover = state.to_move.name.lower() if state.to_move else "?"
+        moves.append(f"{mover}: {turn.notation}")
         state = rodeurs.apply(state, turn)
     (out / "game.txt").write_text("\n".join(moves) + f"\nfinal: {state.text}\n")
     engine = rodeurs.result(state)
@@ -47,7 +50,7 @@ def run_demo(out: Path, *, seed: int = 7) -> int:
     reading = read_photo(image)
     verdict = score_verdict(reading)
     (out / "verdict.json").write_text(json.dumps(verdict, indent=1, ensure_ascii=False) + "\n")
-    annotate_score(image, reading, verdict, out / "annotated.png")
+    annotate(render, image, reading, verdict, out / "annotated.png")
     print(f"4. read the photo back: {out / 'verdict.json'}, {out / 'annotated.png'}")
     print()
     print(format_verdict(verdict))

@@ -27,3 +27,7 @@ class KitError(PatrolkitError):
 
 class PhotoError(PatrolkitError):
     """A photo cannot be read: not an image, truncated, too large, or no board in it."""
+
+
+class UnknownGame(PatrolkitError):
+    """A game name patrolkit does not know, or a command a game does not offer yet."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from patrolkit.errors import PayloadError
 
@@ -64,17 +64,10 @@ class Game(Enum):
 
     @property
     def title(self) -> str:
-        """The game's name as players write it (``12 Patrols``)."""
-        return _TITLES[self]
+        """The game's name as players write it (``12 Patrols``), from the game registry."""
+        from patrolkit.registry import entry_for
 
-
-_TITLES: Final = {
-    Game.RODEURS: "Rôdeurs",
-    Game.TWELVE_PATROLS: "12 Patrols",
-    Game.PATROLIS: "Patrolis",
-    Game.GRAND_JEU: "Le grand jeu des patrouilles",
-    Game.STRATEGO: "Stratego",
-}
+        return entry_for(self).title
 
 
 class Corner(Enum):

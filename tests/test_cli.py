@@ -10,7 +10,7 @@ import pytest
 
 from patrolkit.cli import build_parser, main
 
-SUBCOMMANDS = ("kit", "boards", "simulate", "score", "check", "demo")
+SUBCOMMANDS = ("kit", "boards", "deck", "simulate", "score", "check", "games", "demo")
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

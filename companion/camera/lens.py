@@ -27,10 +27,6 @@ Array = np.ndarray
 Image = np.ndarray
 """Pixels: BGR (or one channel), uint8."""
 
-FOCAL_OVER_WIDTH = 0.77
-"""A phone's main camera (about 26 mm full-frame equivalent) on a 4:3 sensor: focal length in
-pixels over the photo's width."""
-
 
 def rotation(tilt_deg: float, roll_deg: float, yaw_deg: float) -> Array:
     """The camera's rotation (table frame to camera frame).

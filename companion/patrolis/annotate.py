@@ -1,7 +1,7 @@
 """The annotated picture of a Patrolis photo: each track in its owner's colour over the photo.
 
 The part of the photo around the board, scaled so its longer side is
-:data:`companion.annotate.SIDE` pixels and dimmed a little, with each sheet's grid outline, every
+:data:`companion.picture.SIDE` pixels and dimmed a little, with each sheet's grid outline, every
 track drawn along its steps' lines in its owner's colour (a dot at its start, an arrow head at its
 free end), breaks and incidents framed in red with a short label, unreadable pieces framed red
 with ``?``, and QR codes that are not the game's framed orange. On the second photo of a check
@@ -16,26 +16,20 @@ from typing import Any, Final
 
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from companion.annotate import (
-    CYAN,
-    GREEN,
-    ORANGE,
-    RED,
-    RGB,
-    SOFT,
-    WHITE,
-    centred,
+from companion.load import load_picture
+from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, SOFT, WHITE, rgb_of
+from companion.patrolis.reading import PatrolisReading
+from companion.picture import (
+    Label,
+    check_headline,
     dimmed_crop,
     paragraph,
     polygon,
-    rgb_of,
     side_panel,
-    write_picture,
+    with_labels,
 )
-from companion.load import load_picture
-from companion.patrolis.reader import PatrolisReading
 from companion.pose import apply
 from patrolkit.games.patrolis import Edge, parse_cell
 from patrolkit.sizes import Patrolis
@@ -49,20 +43,6 @@ _EDGE_POINT: Final = {
 }
 
 
-def annotate_score(
-    photo: Path | str | bytes, reading: PatrolisReading, verdict: dict[str, Any], out: Path
-) -> Path:
-    """Write the annotated picture of a score to ``out`` (.png or .jpg)."""
-    return write_picture(render(photo, reading, verdict), out)
-
-
-def annotate_check(
-    after: Path | str | bytes, reading: PatrolisReading, verdict: dict[str, Any], out: Path
-) -> Path:
-    """Write the annotated picture of a check (drawn on the second photo) to ``out``."""
-    return write_picture(render(after, reading, verdict), out)
-
-
 def render(
     photo: Path | str | bytes, reading: PatrolisReading, verdict: dict[str, Any]
 ) -> np.ndarray:
@@ -72,7 +52,7 @@ def render(
     left, top = np.clip(corners.min(axis=0) - 40, 0, None)
     right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
     canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
-    labels: list[tuple[tuple[float, float], str, RGB]] = []
+    labels: list[Label] = []
     for k in range(len(reading.sheets)):
         polygon(canvas, apply(shift, _sheet_outline(reading, k)), WHITE, 2)
     game_map = reading.game_map
@@ -86,7 +66,9 @@ def render(
             continue
         quad = apply(shift, reading.cell_quad(game_map.parse(item["cell"]), 0.02))
         polygon(canvas, quad, RED, 5)
-        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].max()) + 16), item["kind"], RED))
+        labels.append(
+            ((float(quad[:, 0].mean()), float(quad[:, 1].max()) + 16), item["kind"], RED, 26)
+        )
     for u in verdict["unreadable"]:
         if u.get("photo") == "before":
             continue
@@ -101,7 +83,7 @@ def render(
         else:
             continue
         polygon(canvas, quad, RED, 5)
-        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED))
+        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED, 26))
     for _, at in reading.foreign:
         x, y = apply(shift, np.array([at]))[0]
         polygon(
@@ -110,12 +92,8 @@ def render(
             ORANGE,
             4,
         )
-        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE))
-    image = Image.fromarray(canvas)
-    draw = ImageDraw.Draw(image)
-    for at, text, colour in labels:
-        centred(draw, at, text, colour, 26, bold=True)
-    return np.asarray(_with_panel(image, verdict))
+        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE, 26))
+    return np.asarray(_with_panel(with_labels(canvas, labels), verdict))
 
 
 def _sheet_outline(reading: PatrolisReading, k: int) -> np.ndarray:
@@ -181,11 +159,8 @@ def _track(
 def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
     unreadable = len(verdict["unreadable"])
     if verdict["kind"] == "check":
-        if verdict["legal"] is True:
-            return "LEGAL", f"Player {verdict['mover']}: {verdict['turn']}", GREEN
-        if verdict["legal"] is False:
-            return "ILLEGAL", str(verdict["reason"]), RED
-        return "CANNOT JUDGE", str(verdict["reason"]), RED
+        turn = f"Player {verdict['mover']}: {verdict['turn']}"
+        return check_headline(verdict, turn, str(verdict["reason"]))
     if not verdict["judged"]:
         return "CANNOT JUDGE", f"{unreadable} piece{'s' if unreadable != 1 else ''} unreadable", RED
     return "TABLE READ", f"{len(verdict['steps'])} steps, {len(verdict['tracks'])} tracks", WHITE

@@ -20,9 +20,9 @@ import numpy as np
 from companion.cascade import Step as CascadeStep
 from companion.decode import Decoder, Detection
 from companion.pose import BoardPose, apply
+from patrolkit.codes import BASE36
 from patrolkit.errors import NotationError, PayloadError, PhotoError
 from patrolkit.games.patrolis import MAX_SIZE, MIN_SIZE, Map
-from patrolkit.games.patrolis.terrain import BASE36
 from patrolkit.payload import (
     Corner,
     Game,

@@ -3,9 +3,9 @@
 A steep photo can leave every corner code too small or too slanted for the decoder while many
 pawn tokens, nearer the camera, are read. Tokens know nothing of where they stand, but together
 they say a lot: each is a square of known size (so, fitted jointly as in
-:func:`companion.pose.refine`, they give the table's plane up to a turn and a shift), and they
-stand on cells, so their centres fall on a 25 mm lattice. The lattice fixes the board's axes and
-its cells up to a quarter turn and a whole number of cells; each placement of the 7 x 9 grid
+:func:`companion.rodeurs.pose.refine`, they give the table's plane up to a turn and a shift), and
+they stand on cells, so their centres fall on a 25 mm lattice. The lattice fixes the board's axes
+and its cells up to a quarter turn and a whole number of cells; each placement of the 7 x 9 grid
 that keeps every token on it predicts where the four corner codes are, and those places are
 searched, the sharpest first, until a corner code is read. From there the usual path (one corner
 code and the tokens) takes over.
@@ -18,9 +18,10 @@ from typing import Final
 import cv2
 import numpy as np
 
-from companion.cascade import search_fiducials
 from companion.decode import Decoder, Detection
-from companion.pose import TOKEN_QR_MM, BoardPose, apply, fiducial_corners, refine
+from companion.pose import BoardPose, apply
+from companion.rodeurs.pose import TOKEN_QR_MM, fiducial_corners, refine
+from companion.rodeurs.second_look import search_fiducials
 from patrolkit.errors import PayloadError
 from patrolkit.payload import Corner, RodeursFiducial, decode
 from patrolkit.sizes import Rodeurs

@@ -3,9 +3,9 @@
 A decoder takes a hard decision on every module, and at about two camera pixels per module, with
 blur, too many of those decisions are wrong. Here the modules are sampled softly instead (the
 grey level at each module's centre, through the board's pose) and compared with every pawn code
-that can be printed (:func:`companion.qrbook.pawn_codebook`): the code that agrees best is read,
-but only when it agrees clearly better than any code with another text (:data:`MIN_MARGIN`) —
-otherwise the cell stays unreadable.
+that can be printed (:func:`companion.rodeurs.codebook.pawn_codebook`): the code that agrees best
+is read, but only when it agrees clearly better than any code with another text
+(:data:`MIN_MARGIN`) — otherwise the cell stays unreadable.
 
 Where the code lies in its cell is found first: its turn (modulo a quarter) from the direction of
 the edges in the cell, then its place and which side is up from the patterns every QR code
@@ -24,8 +24,10 @@ import numpy as np
 
 from companion.cascade import rectify
 from companion.decode import Detection
-from companion.pose import TOKEN_QR_MM, BoardPose, apply
-from companion.qrbook import SIZE, fixed_pattern, function_modules, pawn_codebook
+from companion.pose import BoardPose, apply
+from companion.qrbook import SIZE, fixed_pattern, function_modules
+from companion.rodeurs.codebook import pawn_codebook
+from companion.rodeurs.pose import TOKEN_QR_MM
 from patrolkit.games.rodeurs import column_of, row_of
 from patrolkit.sizes import Rodeurs
 

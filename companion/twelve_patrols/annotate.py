@@ -2,7 +2,7 @@
 photo.
 
 The part of the photo around the kingdom, scaled so its longer side is
-:data:`companion.annotate.SIDE` pixels and dimmed a little. Each card read is outlined; each of
+:data:`companion.picture.SIDE` pixels and dimmed a little. Each card read is outlined; each of
 its requirements facing into the kingdom gets a mark just inside its edge: a green tick where it
 is met, a red cross where it fails, a grey dot where it waits for its slots to fill. Each item read
 is framed in its colour with its name (and value); items beside the kingdom are framed dashed,
@@ -18,24 +18,20 @@ from typing import Any, Final
 
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from companion.annotate import (
-    GREEN,
-    ORANGE,
-    RED,
-    RGB,
-    SOFT,
-    WHITE,
+from companion.load import load_picture
+from companion.palette import GREEN, ORANGE, RED, RGB, SOFT, WHITE, rgb_of
+from companion.picture import (
+    Label,
     centred,
     dimmed_crop,
+    frame_foreign,
     paragraph,
     polygon,
-    rgb_of,
     side_panel,
-    write_picture,
+    with_labels,
 )
-from companion.load import load_picture
 from companion.twelve_patrols.geometry import apply
 from companion.twelve_patrols.reading import CARD_H, CARD_W, PatrolsReading
 from patrolkit.sizes import ITEM_INK
@@ -49,13 +45,6 @@ SPREAD_MM: Final = 9.0
 GREY: Final[RGB] = (150, 150, 150)
 ITEM_RGB: Final[dict[str, RGB]] = {letter: rgb_of(ink) for letter, ink in ITEM_INK.items()}
 MARKS: Final = {"met": ("✓", GREEN), "failed": ("✗", RED), "waiting": ("•", GREY)}
-
-
-def annotate_score(
-    photo: Path | str | bytes, reading: PatrolsReading, verdict: dict[str, Any], out: Path
-) -> Path:
-    """Write the annotated picture of ``verdict`` on ``photo`` to ``out`` (PNG or JPEG)."""
-    return write_picture(render(photo, reading, verdict), out)
 
 
 def render(
@@ -74,7 +63,7 @@ def render(
     right, bottom = np.minimum(every.max(axis=0) + margin, (picture.width, picture.height))
     canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
     to_canvas = shift @ to_photo
-    labels: list[tuple[tuple[float, float], str, RGB, int]] = []
+    labels: list[Label] = []
     unit = max(round(_scale(reading) * shift[0, 0] * 5.0), 18)
     for card in reading.cards:
         polygon(canvas, apply(to_canvas, card.outline()), WHITE, 2)
@@ -92,15 +81,8 @@ def render(
         cv2.circle(canvas, (round(x), round(y)), round(unit * 1.6), RED, 4, cv2.LINE_AA)
         labels.append(((float(x), float(y)), "?", RED, round(unit * 1.6)))
     for code in reading.foreign:
-        quad = apply(shift, np.array(code.corners))
-        polygon(canvas, quad, ORANGE, 4)
-        at = (float(quad[:, 0].mean()), float(quad[:, 1].max()) + unit)
-        labels.append((at, "not a game piece", ORANGE, unit))
-    image = Image.fromarray(canvas)
-    draw = ImageDraw.Draw(image)
-    for at, text, colour, text_size in labels:
-        centred(draw, at, text, colour, text_size, bold=True)
-    return np.asarray(_with_panel(image, verdict))
+        frame_foreign(canvas, apply(shift, np.array(code.corners)), labels, gap=unit, size=unit)
+    return np.asarray(_with_panel(with_labels(canvas, labels), verdict))
 
 
 def _scale(reading: PatrolsReading) -> float:

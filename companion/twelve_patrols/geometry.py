@@ -27,7 +27,7 @@ from typing import Final
 import cv2
 import numpy as np
 
-from companion.camera.lens import FOCAL_OVER_WIDTH
+from companion.pose import FOCAL_OVER_WIDTH
 from patrolkit.games.twelve_patrols import Item
 from patrolkit.sizes import TwelvePatrols
 

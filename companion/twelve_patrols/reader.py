@@ -22,8 +22,7 @@ What a photo cannot tell, and how it is settled
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from itertools import pairwise
 from pathlib import Path
 from typing import Final
@@ -34,6 +33,7 @@ from companion.cascade import unsharp
 from companion.clock import Clock
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import load_picture
+from companion.twelve_patrols.codes import FoundCodes, deck_of
 from companion.twelve_patrols.geometry import (
     CARD_CODE_MM,
     CODE_ORIGIN,
@@ -62,7 +62,6 @@ from companion.twelve_patrols.reading import (
     CARD_UNREAD,
     CARD_W,
     CardReading,
-    ForeignCode,
     PatrolsReading,
     Unread,
     card_places,
@@ -74,22 +73,12 @@ from companion.twelve_patrols.slots import (
 from patrolkit.errors import PayloadError, PhotoError
 from patrolkit.games.twelve_patrols import (
     SIZE,
-    Card,
     Deck,
-    Item,
     Position,
-    card_from_payload,
     card_payload,
-    item_from_payload,
-    shipped_decks,
 )
 from patrolkit.payload import (
-    MARK,
-    SEPARATOR,
-    Game,
     PatrolsCard,
-    PatrolsCube,
-    PatrolsDie,
     decode,
     encode,
 )
@@ -116,10 +105,10 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    found = _Sorted.of(reader.read(picture.gray))
+    found = FoundCodes.of(reader.read(picture.gray))
     passes = {"photo": len(found.cards) + len(found.items) + len(found.foreign)}
     clock.lap("decode")
-    deck, known = _deck(found)
+    deck, known = deck_of(found)
     table = fit_table([d.corners for _, d in found.cards])
     cards = _grid(found.cards, table, deck, found.stages)
     passes["cards"] = 0
@@ -131,7 +120,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         passes["cards"] += len(extra)
         if not extra:
             break
-        deck, known = _deck(found)
+        deck, known = deck_of(found)
         table = fit_table([d.corners for _, d in found.cards])
         cards = _grid(found.cards, table, deck, found.stages)
     camera = Camera.of(table.to_photo, picture.width, picture.height)
@@ -200,118 +189,6 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         passes=passes,
         timings=clock.timings(),
     )
-
-
-# -- sorting the codes -------------------------------------------------------------------------
-
-
-@dataclass
-class _Sorted:
-    """The codes read, sorted by what they are; each with the stage that read it."""
-
-    cards: list[tuple[PatrolsCard, Detection]] = field(default_factory=list)
-    items: list[tuple[Item, Detection, str]] = field(default_factory=list)
-    foreign: list[ForeignCode] = field(default_factory=list)
-    other_games: list[Game] = field(default_factory=list)
-    stages: dict[str, str] = field(default_factory=dict)
-    """The stage that read each card's code."""
-
-    @classmethod
-    def of(cls, detections: Sequence[Detection]) -> _Sorted:
-        found = cls()
-        for detection in detections:
-            found.add(detection, "photo")
-        return found
-
-    def add(self, detection: Detection, stage: str) -> bool:
-        """Sort ``detection``; False if it was already there."""
-        try:
-            code = decode(detection.text)
-        except PayloadError as exc:
-            code = None
-            message = str(exc).rstrip(".")
-            why = message[0].lower() + message[1:]
-        centre = detection.centre
-        if isinstance(code, PatrolsCard):
-            for _, other in self.cards:
-                if other.text == detection.text and np.linalg.norm(other.centre - centre) < 20:
-                    return False
-            self.cards.append((code, detection))
-            self.stages.setdefault(detection.text, stage)
-            return True
-        if isinstance(code, PatrolsDie | PatrolsCube):
-            for _, other, _ in self.items:
-                if other.text == detection.text and np.linalg.norm(other.centre - centre) < 8:
-                    return False
-            self.items.append((item_from_payload(code), detection, stage))
-            return True
-        if any(f.text == detection.text for f in self.foreign):
-            return False
-        if code is not None:
-            game = code.GAME
-            self.other_games.append(game)
-            why = f"a {game.title} piece"
-        elif detection.text.startswith(MARK) and len(detection.text.split(SEPARATOR)) > 2:
-            why = "a patrolkit code this version does not read"
-        self.foreign.append(
-            ForeignCode(
-                detection.text,
-                (float(centre[0]), float(centre[1])),
-                tuple((float(x), float(y)) for x, y in detection.corners),
-                why,
-            )
-        )
-        return True
-
-
-def _deck(found: _Sorted) -> tuple[Deck, bool]:
-    """The deck of the cards read: a shipped deck, or one rebuilt from nine cards' codes, or a
-    stand-in holding the cards read; refuses a photo without cards or with two decks."""
-    if not found.cards:
-        if found.other_games:
-            name = found.other_games[0].title
-            raise PhotoError(f"This photo shows {name} pieces, not a 12 Patrols kingdom.")
-        if found.items:
-            raise PhotoError(
-                "No 12 Patrols card was found in this photo, only dice or cubes: a kingdom needs"
-                " its cards, with their codes in view."
-            )
-        raise PhotoError(
-            "No 12 Patrols card was found in this photo: none of the cards' codes could be read."
-        )
-    decks = sorted({code.deck for code, _ in found.cards})
-    if len(decks) > 1:
-        raise PhotoError(
-            f"This photo shows cards of {len(decks)} decks ({', '.join(decks)}); a kingdom is"
-            " laid with the cards of one deck."
-        )
-    numbers = [code.number for code, _ in found.cards]
-    for number in sorted(set(numbers)):
-        if numbers.count(number) > 1:
-            raise PhotoError(
-                f"Card {number} of the deck {decks[0]} lies {numbers.count(number)} times in this"
-                " photo; a deck holds each card once."
-            )
-    for deck in (rated.deck for rated in shipped_decks().values()):
-        if deck.id == decks[0]:
-            for code, _ in found.cards:
-                try:
-                    card_from_payload(deck, code)
-                except PayloadError as exc:
-                    raise PhotoError(str(exc)) from None
-            return deck, True
-    by_number = {code.number: code.edges for code, _ in found.cards}
-    cards = tuple(
-        Card.from_code(
-            f"Card {n}" if n in by_number else f"Card {n} (not in the photo)",
-            by_number.get(n, "-:-:-:-"),
-        )
-        for n in range(1, SIZE * SIZE + 1)
-    )
-    deck = Deck(f"deck {decks[0]}", cards)
-    if len(by_number) == SIZE * SIZE and deck.id != decks[0]:
-        raise PhotoError(f"The cards' codes do not make up the deck {decks[0]} they name.")
-    return deck, len(by_number) == SIZE * SIZE
 
 
 # -- the grid ---------------------------------------------------------------------------------
@@ -413,7 +290,7 @@ def _look_for_cards(
     reader: Decoder,
     cards: list[CardReading],
     places: list[Position],
-    found: _Sorted,
+    found: FoundCodes,
     deck: Deck,
     known: bool,
 ) -> list[Detection]:

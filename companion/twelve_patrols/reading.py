@@ -10,6 +10,7 @@ from typing import Final
 
 import numpy as np
 
+from companion.decode import ForeignCode
 from companion.twelve_patrols.geometry import Camera, Table, apply
 from patrolkit.games.twelve_patrols import (
     POSITIONS,
@@ -81,16 +82,6 @@ class Unread:
     where: str
     slot: Slot | None
     photo_px: tuple[float, float]
-
-
-@dataclass(frozen=True)
-class ForeignCode:
-    """A QR code on the table that is not one of this kingdom's: its text, where and why."""
-
-    text: str
-    photo_px: tuple[float, float]
-    corners: tuple[tuple[float, float], ...]
-    why: str
 
 
 @dataclass(frozen=True, eq=False)

@@ -59,8 +59,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from companion.commands import foreign_codes_lines
 from companion.twelve_patrols.reading import PatrolsReading
+from companion.verdict import SCHEMA, foreign_codes_lines
 from patrolkit.games.twelve_patrols import (
     POSITIONS,
     SIZE,
@@ -77,7 +77,6 @@ from patrolkit.games.twelve_patrols import (
     why_not,
 )
 
-SCHEMA: Final = 1
 SIDE_NAMES: Final = {Side.NORTH: "north", Side.EAST: "east", Side.SOUTH: "south", Side.WEST: "west"}
 
 

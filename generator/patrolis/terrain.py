@@ -33,14 +33,14 @@ import math
 import random
 from collections import deque
 
+from generator.patrolis.roads import TownsAndRoads
+from generator.seeds import check_seed as check_seed_of
 from patrolkit.errors import LayoutError
-from patrolkit.games.patrolis.playable import check_playable
-from patrolkit.games.patrolis.terrain import (
+from patrolkit.games.patrolis.grid import (
     DEFAULT_SIZE,
     EDGES,
     Edge,
     Kind,
-    Map,
     Point,
     Polyline,
     centre_point,
@@ -48,6 +48,8 @@ from patrolkit.games.patrolis.terrain import (
     edge_point,
     neighbour_table,
 )
+from patrolkit.games.patrolis.playable import check_playable
+from patrolkit.games.patrolis.terrain import Map
 
 __all__ = ["MAX_ATTEMPTS", "check_playable", "check_seed", "generate_map"]
 
@@ -60,17 +62,11 @@ _OFF = -2
 _BORDER_PENALTY = 0.2
 """How much higher than its own height a border cell's way off the board counts (so rivers
 prefer the sea to the border)."""
-_BRIDGE_COST = 3.0
-_ROAD_COST = {Kind.COUNTRYSIDE: 1.0, Kind.TOWN: 0.6, Kind.MOUNTAIN: 3.2}
 
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a map seed (a whole number from 0 up); otherwise raise LayoutError."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise LayoutError(f"A map seed is a whole number from 0 up, not {seed!r}.")
-    if seed < 0:
-        raise LayoutError(f"Seed {seed} is impossible: map seeds are whole numbers from 0 up.")
-    return seed
+    return check_seed_of(seed, "map")
 
 
 def generate_map(seed: int, *, size: int = DEFAULT_SIZE) -> Map:
@@ -98,7 +94,7 @@ def _smooth(t: float) -> float:
     return t * t * (3 - 2 * t)
 
 
-class _Attempt:
+class _Attempt(TownsAndRoads):
     """One try at a map; :meth:`build` returns it, or ``None`` when a step cannot be done."""
 
     def __init__(self, rng: random.Random, size: int) -> None:
@@ -241,9 +237,6 @@ class _Attempt:
         for cell in land[: max(1, round(share * len(land)))]:
             self.kinds[cell] = Kind.MOUNTAIN
 
-    def _inner(self, cell: int) -> bool:
-        return min(self.around[cell]) >= 0
-
     def _lakes(self) -> None:
         rng, kinds = self.rng, self.kinds
         count = rng.choice((0, 1, 1, 2) if self.size >= 12 else (0, 1))
@@ -363,11 +356,6 @@ class _Attempt:
     def _border_edge(self, cell: int) -> Edge:
         return next(e for e, o in zip(EDGES, self.around[cell], strict=True) if o < 0)
 
-    def _shared_point(self, a: int, b: int) -> Point:
-        """The midpoint of the edge between neighbouring cells ``a`` and ``b``."""
-        edge = next(e for e, o in zip(EDGES, self.around[a], strict=True) if o == b)
-        return edge_point(self.size, a, edge)
-
     def _edges_of(self, cell: int, *points: Point) -> set[str]:
         found = set()
         for point in points:
@@ -376,123 +364,3 @@ class _Attempt:
             else:
                 found.update(e.value for e in EDGES if edge_point(self.size, cell, e) == point)
         return found
-
-    # -- towns and roads -----------------------------------------------------------------------
-
-    def _roads(self) -> bool:
-        """Place towns and roads; ``False`` if the attempt cannot join them all."""
-        rng, size, kinds = self.rng, self.size, self.kinds
-        spacing = max(3, size // 4)
-        towns: list[int] = []
-        ground = [c for c in range(self.cells) if kinds[c] is Kind.COUNTRYSIDE and self._inner(c)]
-        rng.shuffle(ground)
-        for cell in ground:
-            if len(towns) >= 1 + size // 8:
-                break
-            if all(_manhattan(size, cell, t) >= spacing for t in towns):
-                towns.append(cell)
-        if len(towns) < 2:
-            return False
-        last = size - 1
-        sides = {
-            Edge.S: [c for c in range(1, last)],
-            Edge.N: [last * size + c for c in range(1, last)],
-            Edge.W: [r * size for r in range(1, last)],
-            Edge.E: [r * size + last for r in range(1, last)],
-        }
-        entries: list[tuple[int, Edge]] = []
-        order = list(EDGES)
-        rng.shuffle(order)
-        for side in order:
-            if len(entries) >= 2 + (size >= 14):
-                break
-            choices = [
-                c
-                for c in sides[side]
-                if (kinds[c] is Kind.COUNTRYSIDE or kinds[c] is Kind.MOUNTAIN)
-                and c not in self.sources
-            ]
-            if choices:
-                entries.append((rng.choice(choices), side))
-        if len(entries) < 2:
-            return False
-        for town in towns:
-            kinds[town] = Kind.TOWN
-        cost = [math.inf] * self.cells
-        for cell, kind in enumerate(kinds):
-            if cell not in self.sources and kind in _ROAD_COST:
-                cost[cell] = _ROAD_COST[kind] + rng.uniform(0.0, 0.5)
-        network = {towns[0]}
-        starts: list[tuple[int, Point]] = [(t, centre_point(size, t)) for t in towns[1:]]
-        starts += [(c, edge_point(size, c, side)) for c, side in entries]
-        for cell, start in starts:
-            if cell in network:
-                continue
-            path = self._cheapest(cell, network, cost)
-            if path is None:
-                return False
-            points = [start]
-            points += [self._shared_point(a, b) for a, b in itertools.pairwise(path)]
-            points.append(centre_point(size, path[-1]))
-            self.roads.append(tuple(points))
-            for step in path:
-                if kinds[step] is Kind.RIVER:
-                    kinds[step] = Kind.BRIDGE
-                else:
-                    if kinds[step] is not Kind.TOWN:
-                        kinds[step] = Kind.ROAD
-                    network.add(step)
-                    cost[step] = 0.3
-        return True
-
-    def _cheapest(self, source: int, network: set[int], cost: list[float]) -> list[int] | None:
-        """The cheapest road from ``source`` to a cell of ``network``, or ``None``.
-
-        ``cost`` is what entering each land cell costs (infinite where no road may go); a river
-        cell is crossed only on a bridge, straight over it to land beyond.
-        """
-        kinds, around = self.kinds, self.around
-        best = {source: 0.0}
-        came: dict[int, tuple[int, int]] = {}
-        heap = [(0.0, source)]
-        while heap:
-            spent, cell = heapq.heappop(heap)
-            if spent > best[cell]:
-                continue
-            if cell in network:
-                path = [cell]
-                while path[-1] != source:
-                    previous, bridge = came[path[-1]]
-                    if bridge >= 0:
-                        path.append(bridge)
-                    path.append(previous)
-                path.reverse()
-                return path
-            for index, other in enumerate(around[cell]):
-                if other < 0:
-                    continue
-                bridge = -1
-                step = cost[other]
-                if kinds[other] is Kind.RIVER:
-                    beyond = around[other][index]
-                    if beyond < 0 or not self._bridgeable(other, EDGES[index]):
-                        continue
-                    bridge, other = other, beyond
-                    step = _BRIDGE_COST + cost[other]
-                if step == math.inf:
-                    continue
-                total = spent + step
-                if total < best.get(other, math.inf):
-                    best[other] = total
-                    came[other] = (cell, bridge)
-                    heapq.heappush(heap, (total, other))
-        return None
-
-    def _bridgeable(self, cell: int, edge: Edge) -> bool:
-        """Whether a road going ``edge``-wards may cross river cell ``cell`` on a bridge."""
-        across = {Edge.N: {"E", "W"}, Edge.S: {"E", "W"}, Edge.E: {"N", "S"}, Edge.W: {"N", "S"}}
-        return self.river_edges.get(cell) == across[edge]
-
-
-def _manhattan(size: int, a: int, b: int) -> int:
-    return abs(a % size - b % size) + abs(a // size - b // size)

@@ -1,4 +1,4 @@
-"""Patrolis step tiles and objective tokens, and the sheets they are cut from.
+"""Patrolis step tiles and objective tokens, each drawn where its sheet puts it.
 
 A **step tile** is a cell's size. Its QR code is centred on it, and its line — straight from the
 middle of one edge to the middle of the opposite edge, a quarter circle joining two neighbouring
@@ -20,14 +20,14 @@ An **objective** is a cell-sized token with a frame of its colour, which carries
 letter and points on each side and its shape in each corner (blue square, red triangle, green
 circle, yellow diamond), round its QR code.
 
-Tiles lie edge to edge on their sheets, cut along the marks at the block's edges: every cut runs
-straight across the sheet. Objectives have a bleed and gaps between them.
+Tiles lie edge to edge on their sheets (:mod:`generator.patrolis.piece_pages`), cut along the marks
+at the block's edges: every cut runs straight across the sheet. Objectives have a bleed and gaps
+between them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -38,31 +38,17 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 from generator import qr
 from generator.page import (
     BOLD,
-    MIN_MARGIN_MM,
     MM,
-    SOFT_INK,
     WHITE,
-    Paper,
-    PieceGrid,
     Sheet,
     colour,
-    crop_marks,
-    text_width,
 )
 from patrolkit.games.patrolis import DEFAULT_OBJECTIVES, STEPS_DEALT, Colour, Shape
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import PatrolisObjective, PatrolisStep, encode
 from patrolkit.sizes import QR_ERROR_CORRECTION, Patrolis
 
-MARK_CLEAR_MM: Final = 2.0
-MARK_LENGTH_MM: Final = 4.0
-HEADER_MM: Final = 15.0
-"""Room for a sheet's heading above its first block."""
-BLOCK_GAP_MM: Final = 20.0
-"""From the tiles' last row to the objectives' bleed: both blocks' cut marks and a title."""
 OBJECTIVE_BLEED_MM: Final = 1.5
-OBJECTIVE_GAP_MM: Final = 4.0
-OBJECTIVE_COLUMNS: Final = 4
 SHAPE_NAME: Final = {Shape.STRAIGHT: "straight", Shape.CURVE: "curve", Shape.CROSS: "crossing"}
 COLOUR_SHAPE: Final = {
     Colour.BLUE: "square",
@@ -303,131 +289,3 @@ def draw_shape(
         sheet.circle(cx, cy, 0.9 * r, fill=ink)
     else:
         sheet.polygons([[(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]], fill=ink)
-
-
-# -- the sheets ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PiecePage:
-    """What one sheet of pieces holds: a grid of tiles (or none), then a grid of objectives
-    (or none)."""
-
-    tiles: PieceGrid | None
-    first_tile: int
-    objectives: PieceGrid | None
-
-
-def piece_pages(paper: Paper, cell: float, tiles: int, tokens: int) -> list[PiecePage]:
-    """Where ``tiles`` step tiles and ``tokens`` objectives go: tiles edge to edge in full rows,
-    as many pages as needed, then the objectives below the last tiles (or on a page of their
-    own). Cut marks stay inside the printable margins."""
-    outside = MARK_CLEAR_MM + MARK_LENGTH_MM + MIN_MARGIN_MM
-    columns = int((paper.width - 2 * outside) // cell)
-    left = round((paper.width - columns * cell) / 2, 3)
-    top = HEADER_MM + outside
-    bottom = paper.height - outside
-    pitch = cell + OBJECTIVE_GAP_MM
-    objective_rows = -(-tokens // OBJECTIVE_COLUMNS)
-    objective_height = objective_rows * pitch - OBJECTIVE_GAP_MM + 2 * OBJECTIVE_BLEED_MM
-    objective_left = round((paper.width - (OBJECTIVE_COLUMNS * pitch - OBJECTIVE_GAP_MM)) / 2, 3)
-
-    def objective_grid(at: float) -> PieceGrid:
-        return PieceGrid(
-            objective_left,
-            round(at + OBJECTIVE_BLEED_MM, 3),
-            OBJECTIVE_COLUMNS,
-            objective_rows,
-            tokens,
-            cell,
-            cell,
-            OBJECTIVE_GAP_MM,
-            OBJECTIVE_BLEED_MM,
-        )
-
-    pages: list[PiecePage] = []
-    rows_per_page = int((bottom - top) // cell)
-    start = 0
-    while start < tiles:
-        held = min(tiles - start, rows_per_page * columns)
-        rows = -(-held // columns)
-        grid = PieceGrid(left, top, columns, rows, held, cell, cell, 0.0, 0.0)
-        pages.append(PiecePage(grid, start, None))
-        start += held
-    after = top + pages[-1].tiles.rows * cell + BLOCK_GAP_MM if pages else top  # type: ignore[union-attr]
-    if pages and after + objective_height <= bottom:
-        last = pages[-1]
-        pages[-1] = PiecePage(last.tiles, last.first_tile, objective_grid(after))
-    else:
-        pages.append(PiecePage(None, tiles, objective_grid(top + BLOCK_GAP_MM - 6.0)))
-    return pages
-
-
-def draw_piece_pages(
-    sheet: Sheet,
-    cell: float,
-    tiles: Sequence[StepTile],
-    tokens: Sequence[ObjectiveToken],
-    players: int,
-) -> list[Item]:
-    """Draw every tile and objective from the current page on; one manifest item each. Ends no
-    page after its last one."""
-    pages = piece_pages(sheet.paper, cell, len(tiles), len(tokens))
-    items: list[Item] = []
-    for number, page in enumerate(pages, start=1):
-        if number > 1:
-            sheet.next_page()
-        _heading(sheet, number, len(pages), players, len(tiles) // players)
-        if page.tiles is not None:
-            grid = page.tiles
-            for index in range(grid.count):
-                x, y = grid.trim(index)
-                items.append(draw_tile(sheet, tiles[page.first_tile + index], x, y, cell))
-            xs = [grid.left + k * cell for k in range(grid.columns + 1)]
-            ys = [grid.top + k * cell for k in range(grid.rows + 1)]
-            crop_marks(sheet, xs, ys, grid.area(), clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
-        if page.objectives is not None:
-            grid = page.objectives
-            title_y = grid.top - OBJECTIVE_BLEED_MM - 8.0
-            points = ", ".join(f"{c.word} {c.points}" for c in dict.fromkeys(DEFAULT_OBJECTIVES))
-            sheet.text(
-                grid.left,
-                title_y,
-                f"Objectives — two of each colour; points: {points}",
-                size=8.5,
-                font=BOLD,
-            )
-            for index, token in enumerate(tokens):
-                x, y = grid.trim(index)
-                items.append(draw_objective(sheet, token, x, y, cell))
-            grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
-    return items
-
-
-def _heading(sheet: Sheet, page: int, pages: int, players: int, each: int) -> None:
-    """The sheet's title, how to cut, and the players' colours with their numbers."""
-    title = "Patrolis — step tiles and objectives"
-    if pages > 1:
-        title += f" ({page} of {pages})"
-    left = MIN_MARGIN_MM + 2.0
-    sheet.text(left, MIN_MARGIN_MM + 5.0, title, size=11.0, font=BOLD)
-    sheet.text(
-        left,
-        MIN_MARGIN_MM + 9.4,
-        f"{each} steps per player. Cut along the marks at the block's edges: every cut runs "
-        "straight across the sheet. Print on card, or glue the sheet to card first.",
-        size=7.2,
-    )
-    x = left
-    for player in range(players):
-        sheet.rect(x, MIN_MARGIN_MM + 10.9, 3.2, 3.2, fill=Patrolis.PLAYER_TINT[player])
-        sheet.centred_glyphs(
-            x + 1.6,
-            MIN_MARGIN_MM + 12.5,
-            str(player + 1),
-            size=6,
-            fill=Patrolis.PLAYER_SHADE[player],
-        )
-        label = f"Player {player + 1}: {Patrolis.PLAYER_NAME[player]}"
-        sheet.text(x + 4.2, MIN_MARGIN_MM + 13.5, label, size=7.0, fill=SOFT_INK)
-        x += 4.2 + text_width(label, 7.0) + 5.0

@@ -17,23 +17,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from generator.flow import brief_box, fill_columns
-from generator.kit import manifest_bytes, refuse_overwrite, write_bytes
-from generator.page import (
-    BOLD,
-    FONT,
-    GENERATOR,
-    INK,
-    MARGIN_MM,
+from generator.flow import brief_box
+from generator.frame import (
     SCALE_CHECK_MM,
-    SOFT_INK,
-    Sheet,
+    CoverStyles,
+    KitDocument,
+    draw_cover_title,
+    draw_generator_line,
     draw_scale_check,
-    paper,
+    fill_cover_column,
+    refuse_overwrite,
+    sheets_text,
+    write_bytes,
+    write_kit_files,
 )
+from generator.page import BOLD, MARGIN_MM, SOFT_INK, Sheet, paper
 from generator.rodeurs.board import (
     PAWN_LETTER,
     draw_board,
@@ -49,19 +49,9 @@ from patrolkit.games.rodeurs import Layout
 from patrolkit.manifest import BoardGeometry, Box, Item, Manifest
 
 SETUP_CELL_MM: Final = 10.5
-_BODY = ParagraphStyle(
-    "cover",
-    fontName=FONT,
-    bulletFontName=FONT,
-    fontSize=9.2,
-    leading=12.4,
-    spaceAfter=4,
-    textColor=INK,
+COVER: Final = CoverStyles.of(
+    "cover", size=9.2, leading=12.4, after=4, head_before=5, item_after=2.5
 )
-_HEAD = ParagraphStyle(
-    "cover-head", parent=_BODY, fontName=BOLD, fontSize=11, leading=14, spaceBefore=5
-)
-_ITEM = ParagraphStyle("cover-item", parent=_BODY, leftIndent=9, bulletIndent=1.5, spaceAfter=2.5)
 
 
 def options(layout: Layout) -> dict[str, object]:
@@ -92,13 +82,10 @@ def render_kit(layout: Layout, paper_name: str = "a4") -> tuple[bytes, Manifest]
     facts = Facts.of(layout)
     token_sheets = len(page_grids(sheet_paper, len(pawns)))
     contents = _contents(layout, len(pawns), token_sheets, rules_pages(facts, sheet_paper))
-    out = io.BytesIO()
-    sheet = Sheet(
-        out,
-        sheet_paper,
-        title="Rôdeurs — print-and-play kit",
-        subject=f"Layout {layout_text(layout)}, board {layout.board.code}",
+    kit = KitDocument(
+        "Rôdeurs", sheet_paper, f"Layout {layout_text(layout)}, board {layout.board.code}"
     )
+    sheet = kit.sheet
     _cover(sheet, layout, contents)
     sheet.next_page()
     board = draw_board(sheet, layout, grid_origin(sheet_paper))
@@ -108,9 +95,6 @@ def render_kit(layout: Layout, paper_name: str = "a4") -> tuple[bytes, Manifest]
     )
     sheet.next_page()
     draw_rules(sheet, facts)
-    pages = sheet.page
-    sheet.save()
-
     board_item = Item(
         id="board",
         role="board",
@@ -118,18 +102,13 @@ def render_kit(layout: Layout, paper_name: str = "a4") -> tuple[bytes, Manifest]
         cut=Box(0.0, 0.0, sheet_paper.width, sheet_paper.height),
         attrs={"code": layout.board.code, "diagonal": layout.board.diagonal},
     )
-    manifest = Manifest(
+    return kit.finish(
         game="rodeurs",
-        paper=sheet_paper.name,
-        page_size=sheet_paper.size,
-        pages=pages,
         options=options(layout),
         layout=layout_record(layout),
-        board=board,
         items=(board_item, *tokens),
-        generator=GENERATOR,
+        board=board,
     )
-    return out.getvalue(), manifest
 
 
 def write_kit(
@@ -137,13 +116,7 @@ def write_kit(
 ) -> tuple[Path, Path]:
     """Write out_dir/kit.pdf and out_dir/kit.json; raise patrolkit.errors.KitError (one sentence)
     if either exists and not force, or paper unknown."""
-    out_dir = Path(out_dir)
-    pdf_path, json_path = out_dir / "kit.pdf", out_dir / "kit.json"
-    refuse_overwrite([pdf_path, json_path], force=force)
-    pdf, manifest = render_kit(layout, paper)
-    write_bytes(pdf_path, pdf)
-    write_bytes(json_path, manifest_bytes(manifest))
-    return pdf_path, json_path
+    return write_kit_files(out_dir, lambda: render_kit(layout, paper), force=force)
 
 
 def render_board_batch(
@@ -194,10 +167,6 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
 
 
-def _sheets(first: int, count: int) -> str:
-    return f"Sheet {first}" if count == 1 else f"Sheets {first}–{first + count - 1}"
-
-
 # -- the cover ------------------------------------------------------------------------------------
 
 
@@ -206,20 +175,16 @@ def _contents(layout: Layout, pawns: int, token_sheets: int, rules_sheets: int) 
     return [
         "<b>Sheet 1</b> — this cover: set-up and print check.",
         "<b>Sheet 2</b> — the board, 7 × 9 cells of 25 mm.",
-        f"<b>{_sheets(3, token_sheets)}</b> — {pawns} pawn tokens of 21 mm: {mix_text(layout)}.",
-        f"<b>{_sheets(3 + token_sheets, rules_sheets)}</b> — the rules, with pictures.",
+        f"<b>{sheets_text(3, token_sheets)}</b> — {pawns} pawn tokens of 21 mm: "
+        f"{mix_text(layout)}.",
+        f"<b>{sheets_text(3 + token_sheets, rules_sheets)}</b> — the rules, with pictures.",
     ]
 
 
 def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
-    sheet.text(left, MARGIN_MM + 14, "Rôdeurs", size=34, font=BOLD)
-    sheet.text(left, MARGIN_MM + 22.5, "Print-and-play kit", size=14, fill=SOFT_INK)
-    for i, line in enumerate(("2 players", "about 10 minutes", "age 8 and up")):
-        sheet.text(right, MARGIN_MM + 12 + 5 * i, line, size=10, align="right")
-    draw_scale_check(sheet, left, MARGIN_MM + 30, right - left)
-    top = MARGIN_MM + 30 + SCALE_CHECK_MM + 7
+    top = draw_cover_title(sheet, "Rôdeurs", ("2 players", "about 10 minutes", "age 8 and up"))
 
     picture = board_picture(layout.board, layout.start)
     board_w = picture.columns * SETUP_CELL_MM
@@ -236,41 +201,36 @@ def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
         sheet.text(px - 5, top + 8 + board_h + 8 + 3.6 * i, line, size=7.3, fill=SOFT_INK)
     setup_bottom = top + 8 + board_h + 8 + 3.6 * len(caption)
 
-    flow = [Paragraph("In this kit", _HEAD)]
-    flow += [Paragraph(line, _ITEM, bulletText="•") for line in contents]
+    flow = COVER.contents(contents)
     flow += [
-        Paragraph("This board", _HEAD),
-        Paragraph(f"<b>Board code:</b> {layout.board.code}", _ITEM, bulletText="•"),
-        Paragraph(f"<b>Layout:</b> {layout_text(layout)}", _ITEM, bulletText="•"),
-        Paragraph(f"<b>Jumps:</b> {jumps_text(layout.board.diagonal)}", _ITEM, bulletText="•"),
-        Paragraph(f"<b>Pawns:</b> {mix_text(layout)}", _ITEM, bulletText="•"),
-        Paragraph("Making the kit", _HEAD),
+        Paragraph("This board", COVER.head),
+        COVER.bullet(f"<b>Board code:</b> {layout.board.code}"),
+        COVER.bullet(f"<b>Layout:</b> {layout_text(layout)}"),
+        COVER.bullet(f"<b>Jumps:</b> {jumps_text(layout.board.diagonal)}"),
+        COVER.bullet(f"<b>Pawns:</b> {mix_text(layout)}"),
+        Paragraph("Making the kit", COVER.head),
         Paragraph(
             "Print every sheet at actual size (check the ruler above). Print the tokens on card, "
             "or glue their sheet to card before cutting, so they lie flat.",
-            _BODY,
+            COVER.body,
         ),
         Paragraph(
             "Cut the tokens along the marks at the sheet's edges: every cut runs straight across "
             "the sheet, between the tokens. Their colour runs past the cut, so a slightly crooked "
             "cut still looks clean.",
-            _BODY,
+            COVER.body,
         ),
         Paragraph(
             "Keep the board flat, and its four corner codes uncovered and unmarked: they tell a "
             "photo which board it shows and which rules apply.",
-            _BODY,
+            COVER.body,
         ),
     ]
-    fill_columns(sheet, flow, [(left, top, px - 12 - left, setup_bottom - top)])
-    if flow:
-        raise RuntimeError("the cover text does not fit its column")
+    fill_cover_column(sheet, flow, (left, top, px - 12 - left, setup_bottom - top))
     if setup_bottom > sheet.paper.height - MARGIN_MM - 60:
         raise RuntimeError("the set-up picture runs into the brief")
     _brief(sheet, left, height - MARGIN_MM - 6, right - left)
-    sheet.text(
-        width / 2, height - MARGIN_MM + 1, GENERATOR, size=6.5, fill=SOFT_INK, align="centre"
-    )
+    draw_generator_line(sheet)
 
 
 def _brief(sheet: Sheet, x: float, bottom: float, width: float) -> None:
@@ -330,7 +290,7 @@ def _index_chunks(count: int, page_height: float) -> list[tuple[int, int]]:
 def _index_page(
     sheet: Sheet, layouts: Sequence[Layout], page: int, numbers: range, first_board: int
 ) -> None:
-    width, height = sheet.paper.size
+    width = sheet.paper.width
     left = MARGIN_MM
     if page == 1:
         sheet.text(left, MARGIN_MM + 10, "Rôdeurs — boards", size=22, font=BOLD)
@@ -359,6 +319,4 @@ def _index_page(
         )
         for (_, x), text in zip(_INDEX_COLUMNS, cells, strict=True):
             sheet.text(left + 1.5 + x, y, text, size=7.8)
-    sheet.text(
-        width / 2, height - MARGIN_MM + 1, GENERATOR, size=6.5, fill=SOFT_INK, align="centre"
-    )
+    draw_generator_line(sheet)

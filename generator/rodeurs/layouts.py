@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from generator.seeds import check_seed
 from patrolkit.errors import LayoutError
 from patrolkit.games.rodeurs import (
     COLUMNS,
@@ -35,7 +36,7 @@ def random_layout(
     shuffled; rows 6 to 9 mirror them, colours swapped on the cells and kept on the pawns. Raises
     :class:`LayoutError` for a negative seed or a mix that cannot fill the board.
     """
-    check_seed(seed)
+    check_seed(seed, "layout")
     check_mix(mix)
     rng = random.Random(seed)
     lower = [rng.choice((CellColour.BLACK, CellColour.WHITE)) for _ in range(_HALF)]
@@ -51,14 +52,6 @@ def random_layout(
     for sq, pawn in enumerate(half):
         pawns[sq] = pawns[mirror(sq)] = pawn
     return Layout(board, tuple(pawns), name="random", seed=seed)
-
-
-def check_seed(seed: int) -> None:
-    """Raise :class:`LayoutError` unless ``seed`` is a whole number from 0 up."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise LayoutError(f"A layout seed is a whole number from 0 up, not {seed!r}.")
-    if seed < 0:
-        raise LayoutError(f"Seed {seed} is impossible: layout seeds are whole numbers from 0 up.")
 
 
 def check_mix(mix: tuple[int, int, int]) -> None:

@@ -6,7 +6,6 @@ end position's scores and verdict are computed from the picture, so text and pic
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -18,8 +17,7 @@ from reportlab.platypus import Flowable, Paragraph, Table
 from generator.flow import (
     Figure,
     Group,
-    draw_rules_columns,
-    keep_with_next,
+    draw_rules_flow,
     rules_column_width,
 )
 from generator.page import BOLD, FONT, INK, MM, Paper, Sheet
@@ -329,14 +327,10 @@ class Facts:
 @lru_cache(maxsize=32)
 def rules_pages(facts: Facts, paper: Paper) -> int:
     """How many pages :func:`draw_rules` takes on ``paper`` (it lays them out on scratch paper)."""
-    scratch = Sheet(io.BytesIO(), paper, title="", subject="")
-    return draw_rules(scratch, facts)
+    return draw_rules(Sheet.scratch(paper), facts)
 
 
 def draw_rules(sheet: Sheet, facts: Facts) -> int:
     """Draw the rules from the current page on, in two columns; returns the pages used."""
-    flow = keep_with_next(
-        story(sheet, facts, rules_column_width(sheet)),
-        lambda f: getattr(f, "style", None) is _HEAD,
-    )
-    return draw_rules_columns(sheet, flow, title="Rôdeurs — rules", max_pages=4)
+    flow = story(sheet, facts, rules_column_width(sheet))
+    return draw_rules_flow(sheet, flow, head=_HEAD, title="Rôdeurs — rules", max_pages=4)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, MIN_MARGIN_MM, Paper, PieceGrid, Sheet
+from generator.page import BOLD, MIN_MARGIN_MM, Paper, Sheet
+from generator.pieces import PieceGrid
 from generator.rodeurs.board import LETTER_INK, PAWN_LETTER, PAWN_NAME
 from patrolkit.games.rodeurs import Layout, PawnColour
 from patrolkit.manifest import Box, Item

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.rodeurs.layouts import check_seed
+from generator.seeds import check_seed
 from patrolkit.errors import LayoutError
 from patrolkit.games.twelve_patrols import (
     ARRANGEMENT_CAP,
@@ -300,7 +300,7 @@ def random_deck(seed: int, difficulty: str, *, rolls: int = ROLLS) -> RatedDeck:
     unknown difficulty, a negative seed, or a seed that yields no such deck within
     :data:`ATTEMPTS` candidates.
     """
-    check_seed(seed)
+    check_seed(seed, "deck")
     check_difficulty(difficulty)
     rng = random.Random(f"twelve-patrols-{difficulty}-{seed}")
     for _ in range(ATTEMPTS):

@@ -7,35 +7,22 @@ has the same code on all six faces (colour and serial), the cube's colour as a w
 its name on every side. The colour is told three ways: the ink, the letter, and the frame's shade
 (white, light, dark), so it reads in black and white and by colour-blind players.
 
-A **net** is the cross of six faces with seven glue tabs: solid lines are cut, dashed lines folded.
-Opposite faces of a die add up to 7. **Flat tokens** (the no-fold option) are the same faces cut
-out as squares: one token per die and value (54), one per cube (9), with their frame printed into
-a bleed and crop marks outside each block.
+A **net** is the cross of six faces with seven glue tabs: solid lines are cut, dashed lines folded
+(:mod:`generator.twelve_patrols.nets`). Opposite faces of a die add up to 7. **Flat tokens** (the
+no-fold option, :mod:`generator.twelve_patrols.flat_tokens`) are the same faces cut out as squares:
+one token per die and value (54), one per cube (9), with their frame printed into a bleed and crop
+marks outside each block.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import pairwise
 from typing import Final
 
 from generator import qr
-from generator.page import (
-    BOLD,
-    CAP_HEIGHT,
-    INK,
-    MIN_MARGIN_MM,
-    MM,
-    SOFT_INK,
-    WHITE,
-    PieceGrid,
-    Sheet,
-    draw_heading,
-)
+from generator.page import BOLD, CAP_HEIGHT, INK, MM, WHITE, Sheet
 from patrolkit.games.twelve_patrols import Item as GameItem
 from patrolkit.games.twelve_patrols import ItemColour, ItemKind, item_payload
-from patrolkit.manifest import Box, Item, QrCode
+from patrolkit.manifest import QrCode
 from patrolkit.payload import encode
 from patrolkit.sizes import ITEM_INK, QR_ERROR_CORRECTION, TwelvePatrols
 
@@ -62,15 +49,6 @@ FRAME_INK: Final = {
 LETTER_INK: Final = {ItemColour.WHITE: INK, ItemColour.YELLOW: INK, ItemColour.BLUE: WHITE}
 LINE_CLEAR_MM: Final = 0.2
 """Between a code's quiet zone and the thin line round a face's white inside."""
-FOLD_INK: Final = "#808080"
-TAB_FILL: Final = "#E6E6E6"
-DIE_TAB_MM: Final = 6.0
-CUBE_TAB_MM: Final = 5.0
-NET_GAP_MM: Final = 4.0
-"""Between two nets' outlines (tabs included) on a sheet."""
-TOKEN_GAP_MM: Final = 2 * TwelvePatrols.TOKEN_BLEED_MM
-MARK_CLEAR_MM: Final = 1.5
-MARK_LENGTH_MM: Final = 3.2
 HEADER_MM: Final = 22.0
 """Nothing but the sheet's heading above this line."""
 
@@ -83,28 +61,6 @@ PIPS: Final = {
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
-
-# The net: a column of four faces with one face either side of the second. In grid cells
-# (column, row) of the upright net, with the die's value on each face: opposite faces add up to 7.
-_NET_FACES: Final = (
-    ("A", (1, 0), 2),
-    ("L", (0, 1), 3),
-    ("B", (1, 1), 1),
-    ("R", (2, 1), 4),
-    ("C", (1, 2), 5),
-    ("D", (1, 3), 6),
-)
-_NET_TABS: Final = (
-    ("L", "top"),
-    ("L", "bottom"),
-    ("L", "left"),
-    ("R", "top"),
-    ("R", "bottom"),
-    ("R", "right"),
-    ("A", "top"),
-)
-"""The seven edges that carry a glue tab; each glues under the face edge it meets when folded."""
-_TURN: Final = {"top": "right", "right": "bottom", "bottom": "left", "left": "top"}
 
 
 # -- payloads -------------------------------------------------------------------------------------
@@ -214,369 +170,9 @@ def draw_cube_face(
     return record
 
 
-# -- nets -----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Net:
-    """One die or cube to fold: ``kind`` ``die`` or ``cube``, its colour and serial (1..3), and
-    whether it lies on its side on the sheet (the column of four faces running across)."""
-
-    kind: str
-    colour: ItemColour
-    serial: int
-    lying: bool = False
-
-    @property
-    def face(self) -> float:
-        return DIE if self.kind == "die" else CUBE
-
-    @property
-    def tab(self) -> float:
-        return DIE_TAB_MM if self.kind == "die" else CUBE_TAB_MM
-
-    @property
-    def name(self) -> str:
-        return f"{self.colour.value}{self.serial}"
-
-    def cells(self) -> list[tuple[str, tuple[int, int], int]]:
-        """``(face, (column, row), value)`` of the six faces, in this net's own orientation."""
-        if not self.lying:
-            return list(_NET_FACES)
-        return [(name, (3 - row, column), value) for name, (column, row), value in _NET_FACES]
-
-    def tabs(self) -> list[tuple[str, str]]:
-        return [(face, _TURN[side] if self.lying else side) for face, side in _NET_TABS]
-
-    def bounds(self) -> tuple[float, float, float, float]:
-        """The outline's extent, tabs included, from the top-left corner of cell (0, 0):
-        ``(left, top, right, bottom)`` in mm."""
-        f, t = self.face, self.tab
-        where = {name: cell for name, cell, _ in self.cells()}
-        xs = [v for c, _ in where.values() for v in (c * f, (c + 1) * f)]
-        ys = [v for _, r in where.values() for v in (r * f, (r + 1) * f)]
-        for face, side in self.tabs():
-            c, r = where[face]
-            if side == "top":
-                ys.append(r * f - t)
-            elif side == "bottom":
-                ys.append((r + 1) * f + t)
-            elif side == "left":
-                xs.append(c * f - t)
-            else:
-                xs.append((c + 1) * f + t)
-        return (min(xs), min(ys), max(xs), max(ys))
-
-    @property
-    def size(self) -> tuple[float, float]:
-        """The net's outline, tabs included (mm)."""
-        left, top, right, bottom = self.bounds()
-        return (right - left, bottom - top)
-
-    def origin(self, x: float, y: float) -> tuple[float, float]:
-        """The top-left corner of cell (0, 0) when the net's outline starts at ``(x, y)``."""
-        left, top, _, _ = self.bounds()
-        return (x - left, y - top)
-
-
-def draw_net(sheet: Sheet, net: Net, x: float, y: float) -> list[Item]:
-    """``net`` with its outline's top-left corner at page mm ``(x, y)``; one item per face."""
-    f, t = net.face, net.tab
-    ox, oy = net.origin(x, y)
-    cells = {name: (ox + c * f, oy + r * f) for name, (c, r), _ in net.cells()}
-    occupied = {(round((fx - ox) / f), round((fy - oy) / f)) for fx, fy in cells.values()}
-    for face, side in net.tabs():
-        _tab(sheet, *cells[face], f, t, side)
-    items = []
-    for name, (column, row), value in net.cells():
-        fx, fy = cells[name]
-        if net.kind == "die":
-            record = draw_die_face(sheet, net.colour, net.serial, value, fx, fy)
-            items.append(
-                Item(
-                    id=f"die-{net.name}-{value}",
-                    role="die-face",
-                    sheet=sheet.page,
-                    cut=Box(fx, fy, f, f),
-                    qr=record,
-                    attrs=_attrs(net.colour, net.serial, value=value),
-                )
-            )
-        else:
-            record = draw_cube_face(sheet, net.colour, net.serial, fx, fy)
-            number = "ALBRCD".index(name) + 1
-            items.append(
-                Item(
-                    id=f"cube-{net.name}-{number}",
-                    role="cube-face",
-                    sheet=sheet.page,
-                    cut=Box(fx, fy, f, f),
-                    qr=record,
-                    attrs={**_attrs(net.colour, net.serial), "face": number},
-                )
-            )
-        # Edges: folded where another face or a tab meets them, cut everywhere else.
-        tabbed = {side for face, side in net.tabs() if face == name}
-        neighbours = {
-            "top": (column, row - 1),
-            "bottom": (column, row + 1),
-            "left": (column - 1, row),
-            "right": (column + 1, row),
-        }
-        for side, cell in neighbours.items():
-            start, end = _edge(fx, fy, f, side)
-            if side in tabbed or cell in occupied:
-                _dashed(sheet, *start, *end)
-            else:
-                sheet.line(*start, *end, width=0.3)
-    _net_label(sheet, net, cells)
-    return items
-
-
-def _edge(x: float, y: float, f: float, side: str) -> tuple[tuple[float, float], ...]:
-    return {
-        "top": ((x, y), (x + f, y)),
-        "bottom": ((x, y + f), (x + f, y + f)),
-        "left": ((x, y), (x, y + f)),
-        "right": ((x + f, y), (x + f, y + f)),
-    }[side]
-
-
-def _tab(sheet: Sheet, x: float, y: float, f: float, t: float, side: str) -> None:
-    """A glue tab on ``side`` of the face at ``(x, y)``: a trapezoid with 45° ends, cut round."""
-    (ax, ay), (bx, by) = _edge(x, y, f, side)
-    nx, ny = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}[side]
-    ux, uy = (bx - ax) / f, (by - ay) / f
-    points = [
-        (ax, ay),
-        (ax + nx * t + ux * t, ay + ny * t + uy * t),
-        (bx + nx * t - ux * t, by + ny * t - uy * t),
-        (bx, by),
-    ]
-    sheet.polygons([points], fill=TAB_FILL)
-    for (x1, y1), (x2, y2) in pairwise(points):
-        sheet.line(x1, y1, x2, y2, width=0.3)
-    cx, cy = (points[1][0] + points[2][0]) / 2, (points[1][1] + points[2][1]) / 2
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    turn = {"top": 0, "bottom": 180, "left": 270, "right": 90}[side]
-    with sheet.frame((cx + mx) / 2, (cy + my) / 2, rotate=turn):
-        sheet.centred_glyphs(0, 0, "glue", size=5.5, font=BOLD, fill=SOFT_INK)
-
-
-def _dashed(sheet: Sheet, x1: float, y1: float, x2: float, y2: float) -> None:
-    c = sheet.canvas
-    c.saveState()
-    c.setDash([1.2 * MM, 1.0 * MM])
-    sheet.line(x1, y1, x2, y2, stroke=FOLD_INK, width=0.25)
-    c.restoreState()
-
-
-def _net_label(sheet: Sheet, net: Net, cells: dict[str, tuple[float, float]]) -> None:
-    """The net's name in the free corner beside the face below the side faces."""
-    x, y = cells["C"]
-    f = net.face
-    text = f"{COLOUR_NAME[net.colour]} {net.kind} {net.serial}"
-    if net.lying:
-        sheet.text(x + f / 2, y + f + net.tab + 4.0, text, size=6.5, fill=SOFT_INK, align="centre")
-    else:
-        sheet.text(x + f + 2.0, y + f - 2.0, text, size=6.5, fill=SOFT_INK)
-
-
-def _attrs(colour: ItemColour, serial: int, **more: int) -> dict[str, object]:
+def item_attrs(colour: ItemColour, serial: int, **more: int) -> dict[str, object]:
+    """An item's manifest attributes: its colour (letter and name), its serial, and ``more``."""
     return {"colour": colour.value, "name": COLOUR_NAME[colour], "serial": serial, **more}
-
-
-def nets() -> list[Net]:
-    """The nine dice (upright) and the nine cubes (lying on their side, so six fit a sheet)."""
-    dice = [Net("die", colour, serial) for colour in COLOURS for serial in SERIALS]
-    cubes = [Net("cube", colour, serial, lying=True) for colour in COLOURS for serial in SERIALS]
-    return dice + cubes
-
-
-# -- packing pieces on sheets ---------------------------------------------------------------------
-
-Placed = tuple[float, float]
-
-
-def shelves(
-    width: float, height: float, sizes: Sequence[tuple[float, float]], gap: float, top: float
-) -> list[list[tuple[int, Placed]]]:
-    """Pack pieces of ``sizes`` in order into rows, rows into pages: each row centred across a
-    ``width`` page, rows from ``top`` down to the bottom margin. Returns, per page, the pieces'
-    indexes and top-left corners."""
-    bottom = height - MIN_MARGIN_MM - 1.0
-    room = width - 2 * (MIN_MARGIN_MM + 1.0)
-    rows: list[list[int]] = []
-    for index, (w, _) in enumerate(sizes):
-        if rows and sum(sizes[i][0] + gap for i in rows[-1]) + w <= room:
-            rows[-1].append(index)
-        else:
-            rows.append([index])
-    pages: list[list[tuple[int, Placed]]] = [[]]
-    y = top
-    for row in rows:
-        row_height = max(sizes[i][1] for i in row)
-        if y + row_height > bottom:
-            pages.append([])
-            y = top
-        x = (width - (sum(sizes[i][0] for i in row) + gap * (len(row) - 1))) / 2
-        for i in row:
-            pages[-1].append((i, (round(x, 3), round(y, 3))))
-            x += sizes[i][0] + gap
-        y += row_height + gap
-    return pages
-
-
-def net_pages(width: float, height: float) -> list[list[tuple[int, Placed]]]:
-    """Where every net goes: see :func:`shelves`."""
-    return shelves(width, height, [net.size for net in nets()], NET_GAP_MM, HEADER_MM)
-
-
-def draw_net_pages(sheet: Sheet) -> list[Item]:
-    """Every die and cube net from the current page on; ends no page after its last one."""
-    pieces = nets()
-    pages = net_pages(*sheet.paper.size)
-    items: list[Item] = []
-    for number, page in enumerate(pages, start=1):
-        if number > 1:
-            sheet.next_page()
-        kinds = sorted({pieces[i].kind for i, _ in page})
-        what = " and ".join({"die": "dice", "cube": "cubes"}[k] for k in kinds)
-        draw_heading(
-            sheet,
-            f"12 Patrols — {what} to fold ({number} of {len(pages)})",
-            "Cut along the solid lines, fold along the dashed ones (printed side out), and glue "
-            "each grey tab under the face it meets.",
-        )
-        for index, (x, y) in page:
-            items += draw_net(sheet, pieces[index], x, y)
-    return items
-
-
-# -- flat tokens ----------------------------------------------------------------------------------
-
-
-Token = tuple[ItemColour, int, int | None]
-"""A flat token: colour, serial and value (``None`` for a cube)."""
-TokenRow = tuple[str, tuple[Token, ...]]
-"""A row of tokens of one kind (``die`` or ``cube``)."""
-
-
-@dataclass(frozen=True)
-class TokenBlock:
-    """A block of flat tokens on one sheet: the grid and what each of its tokens is."""
-
-    grid: PieceGrid
-    kind: str
-    tokens: tuple[Token, ...]
-
-
-def _token_rows() -> list[TokenRow]:
-    """One row per die (its six values), then the nine cubes in rows of six."""
-    rows: list[TokenRow] = [
-        ("die", tuple((colour, serial, value) for value in range(1, 7)))
-        for colour in COLOURS
-        for serial in SERIALS
-    ]
-    cubes: tuple[Token, ...] = tuple((c, serial, None) for c in COLOURS for serial in SERIALS)
-    return [*rows, ("cube", cubes[:6]), ("cube", cubes[6:])]
-
-
-def _token_block(width: float, top: float, rows: Sequence[TokenRow]) -> TokenBlock:
-    """``rows`` of one kind as a grid of six columns centred across the page, from ``top``."""
-    kind = rows[0][0]
-    side = DIE if kind == "die" else CUBE
-    tokens = tuple(token for _, row in rows for token in row)
-    columns = 6
-    left = (width - (columns * side + (columns - 1) * TOKEN_GAP_MM)) / 2
-    grid = PieceGrid(
-        round(left, 3),
-        round(top, 3),
-        columns,
-        len(rows),
-        len(tokens),
-        side,
-        side,
-        TOKEN_GAP_MM,
-        TwelvePatrols.TOKEN_BLEED_MM,
-    )
-    return TokenBlock(grid, kind, tokens)
-
-
-def token_pages(width: float, height: float) -> list[list[TokenBlock]]:
-    """Where the flat tokens go, sheet by sheet: as many rows a sheet as fit, a block of dice and
-    a block of cubes kept apart by room for both blocks' crop marks."""
-    outside = TwelvePatrols.TOKEN_BLEED_MM + MARK_CLEAR_MM + MARK_LENGTH_MM
-    top = HEADER_MM + outside
-    bottom = height - MIN_MARGIN_MM - 0.5 - outside
-    pages: list[list[TokenBlock]] = [[]]
-    y = start = top
-    pending: list[TokenRow] = []
-    for kind, tokens in _token_rows():
-        side = DIE if kind == "die" else CUBE
-        if pending and pending[-1][0] != kind:
-            pages[-1].append(_token_block(width, start, pending))
-            pending = []
-            y += 2 * outside + 2.0 - TOKEN_GAP_MM
-            start = y
-        if y + side > bottom:
-            if pending:
-                pages[-1].append(_token_block(width, start, pending))
-                pending = []
-            pages.append([])
-            y = start = top
-        pending.append((kind, tokens))
-        y += side + TOKEN_GAP_MM
-    pages[-1].append(_token_block(width, start, pending))
-    return pages
-
-
-def draw_token_pages(sheet: Sheet) -> list[Item]:
-    """Every flat token from the current page on; ends no page after its last one."""
-    pages = token_pages(*sheet.paper.size)
-    items: list[Item] = []
-    for number, blocks in enumerate(pages, start=1):
-        if number > 1:
-            sheet.next_page()
-        draw_heading(
-            sheet,
-            f"12 Patrols — flat dice and cubes ({number} of {len(pages)})",
-            "Cut along the marks. Each row is one die, a token per face: roll any six-sided die "
-            "for it and put out the token of the value rolled.",
-        )
-        for block in blocks:
-            for index, token in enumerate(block.tokens):
-                items.append(_draw_token(sheet, token, *block.grid.trim(index)))
-            block.grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
-    return items
-
-
-def _draw_token(sheet: Sheet, token: Token, x: float, y: float) -> Item:
-    colour, serial, value = token
-    bleed = TwelvePatrols.TOKEN_BLEED_MM
-    name = f"{colour.value}{serial}"
-    if value is not None:
-        return Item(
-            id=f"die-token-{name}-{value}",
-            role="die-token",
-            sheet=sheet.page,
-            cut=Box(x, y, DIE, DIE),
-            qr=draw_die_face(sheet, colour, serial, value, x, y, bleed=bleed),
-            attrs=_attrs(colour, serial, value=value),
-        )
-    return Item(
-        id=f"cube-token-{name}",
-        role="cube-token",
-        sheet=sheet.page,
-        cut=Box(x, y, CUBE, CUBE),
-        qr=draw_cube_face(sheet, colour, serial, x, y, bleed=bleed),
-        attrs=_attrs(colour, serial),
-    )
-
-
-def item_sheets(width: float, height: float, flat: bool) -> int:
-    """How many sheets the items take on a ``width`` x ``height`` page."""
-    return len(token_pages(width, height) if flat else net_pages(width, height))
 
 
 def draw_glyph(sheet: Sheet, item: GameItem, x: float, y: float, size: float) -> None:

@@ -7,42 +7,21 @@ is drawn, so the picture and the rules cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
-
-from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph, Table
+from reportlab.platypus import Flowable, Paragraph
 
 from generator.flow import (
-    Figure,
     Group,
-    draw_rules_columns,
-    keep_with_next,
+    draw_rules_flow,
     rules_column_width,
 )
-from generator.page import BOLD, FONT, INK, MM, SOFT_INK, WHITE, Sheet
-from generator.twelve_patrols.icons import draw_requirement
-from generator.twelve_patrols.items import draw_glyph
-from patrolkit.games.twelve_patrols import (
-    SLOTS,
-    Card,
-    Item,
-    ItemColour,
-    ItemKind,
-    Requirement,
-    RequirementKind,
-    Side,
-    Slot,
-    judge,
-    scope,
+from generator.page import BOLD, FONT, INK, Sheet
+from generator.twelve_patrols.rules_figures import (
+    example_caption,
+    example_row,
+    icon_key,
+    scope_figure,
 )
-
-HIGHLIGHT: Final = "#F2A93B"
-CARD_FILL: Final = "#E8F0E0"
-IGNORED_INK: Final = "#8A8A8A"
-FADE: Final = Color(1, 1, 1, alpha=0.65)
-"""White, two thirds opaque: laid over an icon that is ignored."""
 
 _BODY = ParagraphStyle(
     "tp-body",
@@ -68,213 +47,6 @@ _TITLE = ParagraphStyle(
 _LEAD = ParagraphStyle("tp-lead", parent=_BODY, fontSize=9, leading=11.8, spaceAfter=4)
 _ITEM = ParagraphStyle("tp-item", parent=_BODY, leftIndent=9, bulletIndent=1.5, spaceAfter=2.2)
 _CAPTION = ParagraphStyle("tp-caption", parent=_BODY, fontSize=7.5, leading=9.4, spaceAfter=5)
-_KEY = ParagraphStyle("tp-key", parent=_BODY, fontSize=8, leading=9.8, spaceAfter=0)
-
-N, A, B, C, S = (
-    RequirementKind.COUNT,
-    RequirementKind.ONE_COLOUR,
-    RequirementKind.TWO_COLOURS,
-    RequirementKind.THREE_COLOURS,
-    RequirementKind.DICE_SUM,
-)
-
-# -- Figure 2: a row of three cards with its two patrols ------------------------------------------
-
-EXAMPLE_ROW: Final = (
-    Card("Ashen Moor", east=(Requirement(N, 4),), west=(Requirement(S, 5),)),
-    Card("Brook Vale", east=(Requirement(S, 4),), west=(Requirement(A),)),
-    Card("Cliff Road", east=(Requirement(N, 1),), west=(Requirement(C),)),
-)
-"""The worked example: the top row of a kingdom, left to right."""
-EXAMPLE_PATROLS: Final = (
-    (Item(ItemKind.CUBE, ItemColour.WHITE, 2), Item(ItemKind.DIE, ItemColour.WHITE, 1, 5)),
-    (Item(ItemKind.CUBE, ItemColour.YELLOW, 1), Item(ItemKind.DIE, ItemColour.BLUE, 3, 4)),
-)
-"""The two patrols between them: white cube and white die 5; yellow cube and blue die 4."""
-_ROW_SLOTS: Final = (Slot((0, 0), (0, 1)), Slot((0, 1), (0, 2)))
-
-
-def example_verdicts() -> list[tuple[int, Side, Requirement, bool | None]]:
-    """Every requirement on the example row's east and west edges: its card (0..2), side, and
-    whether it holds (``None`` where it faces out of the kingdom and is ignored)."""
-    patrols = dict(zip(_ROW_SLOTS, EXAMPLE_PATROLS, strict=True))
-    found = []
-    for column, card in enumerate(EXAMPLE_ROW):
-        for side in (Side.WEST, Side.EAST):
-            slots = scope((0, column), side)
-            for requirement in card.edge(side):
-                verdict = judge(requirement, [patrols[s] for s in slots]) if slots else None
-                found.append((column, side, requirement, verdict))
-    return found
-
-
-def example_row(sheet: Sheet, width: float) -> Figure:
-    """Figure 2: three cards side by side, their patrols between them, the ignored icons pale."""
-    card_w, gap = 23.0, (width - 3 * 23.0) / 2
-    card_h = card_w * 88 / 63
-    icon = 5.6
-    verdicts = example_verdicts()
-    if any(v is False for *_, v in verdicts):
-        raise AssertionError("the example row breaks its own requirements")
-
-    def paint(s: Sheet) -> None:
-        for column, card in enumerate(EXAMPLE_ROW):
-            x = column * (card_w + gap)
-            s.round_rect(x, 0.5, card_w, card_h, 1.5, fill=CARD_FILL, stroke=INK, line=0.3)
-            s.text(x + card_w / 2, 5.0, card.name, size=6.2, font=BOLD, align="centre")
-            for side in (Side.WEST, Side.EAST):
-                for requirement in card.edge(side):
-                    ix = x + 0.8 if side is Side.WEST else x + card_w - icon - 0.8
-                    iy = 0.5 + card_h / 2 - icon / 2
-                    draw_requirement(s, requirement, ix, iy, icon)
-                    if not scope((0, column), side):
-                        _strike(s, ix, iy, icon)
-        for index, patrol in enumerate(EXAMPLE_PATROLS):
-            x = (index + 1) * card_w + index * gap + gap / 2
-            glyph = 5.2
-            top = 0.5 + card_h / 2 - (len(patrol) * glyph + (len(patrol) - 1) * 1.2) / 2
-            for k, item in enumerate(patrol):
-                draw_glyph(s, item, x - glyph / 2, top + k * (glyph + 1.2), glyph)
-
-    return Figure(sheet, width, card_h + 1.5, paint)
-
-
-def _strike(sheet: Sheet, x: float, y: float, size: float) -> None:
-    """Fade an icon facing out of the kingdom, and cross it out."""
-    canvas = sheet.canvas
-    canvas.saveState()
-    sheet.rect(x - 0.2, y - 0.2, size + 0.4, size + 0.4, fill=FADE)
-    canvas.restoreState()
-    sheet.line(x, y + size, x + size, y, stroke=IGNORED_INK, width=0.45)
-    sheet.line(x, y, x + size, y + size, stroke=IGNORED_INK, width=0.45)
-
-
-def _example_caption() -> str:
-    """Figure 2's caption, each requirement's verdict in words."""
-    words = {
-        (0, Side.WEST): "faces out of the kingdom: ignored",
-        (0, Side.EAST): "both patrols to its right hold 2 + 2 = 4 items",
-        (1, Side.WEST): "the one patrol to its left is all white",
-        (1, Side.EAST): "the one patrol to its right has one die, a 4",
-        (2, Side.WEST): "the patrols to its left hold white, yellow and blue",
-        (2, Side.EAST): "faces out of the kingdom: ignored",
-    }
-    parts = []
-    for column, side, requirement, _ in example_verdicts():
-        card = EXAMPLE_ROW[column]
-        edge = "left" if side is Side.WEST else "right"
-        parts.append(
-            f"<b>{card.name}</b>, {edge} edge, {requirement.wording}: {words[(column, side)]}."
-        )
-    return "<b>Figure 2. A row that works.</b> " + " ".join(parts)
-
-
-# -- Figure 1: which patrols a requirement counts -------------------------------------------------
-
-
-def scope_figure(sheet: Sheet, width: float) -> Figure:
-    """Figure 1: two small kingdoms, each with one requirement and the patrols it counts."""
-    cases = (((0, 0), Side.EAST), ((1, 1), Side.SOUTH))
-    card_w = 9.0
-    card_h = card_w * 88 / 63
-    gap = 5.0
-    kingdom_w = 3 * card_w + 2 * gap
-    kingdom_h = 3 * card_h + 2 * gap
-    space = (width - 2 * kingdom_w) / 3
-
-    def paint(s: Sheet) -> None:
-        for index, (position, side) in enumerate(cases):
-            ox = space + index * (kingdom_w + space)
-            counted = set(scope(position, side))
-            for row in range(3):
-                for column in range(3):
-                    x, y = ox + column * (card_w + gap), 0.5 + row * (card_h + gap)
-                    lit = (row, column) == position
-                    s.round_rect(
-                        x,
-                        y,
-                        card_w,
-                        card_h,
-                        1.0,
-                        fill=HIGHLIGHT if lit else CARD_FILL,
-                        stroke=INK,
-                        line=0.3 if not lit else 0.5,
-                    )
-            for slot in SLOTS:
-                cx, cy = _slot_centre(slot, ox, card_w, card_h, gap)
-                if slot in counted:
-                    s.round_rect(
-                        cx - 2.2, cy - 2.2, 4.4, 4.4, 0.8, fill=HIGHLIGHT, stroke=INK, line=0.5
-                    )
-                else:
-                    s.round_rect(
-                        cx - 1.6, cy - 1.6, 3.2, 3.2, 0.6, fill=WHITE, stroke=SOFT_INK, line=0.25
-                    )
-            row, column = position
-            x, y = ox + column * (card_w + gap), 0.5 + row * (card_h + gap)
-            mx, my = {
-                Side.EAST: (x + card_w - 1.6, y + card_h / 2),
-                Side.SOUTH: (x + card_w / 2, y + card_h - 1.6),
-            }[side]
-            s.circle(mx, my, 1.1, fill=INK)
-            label = f"{len(counted)} patrol{'s' * (len(counted) != 1)} counted"
-            s.text(ox + kingdom_w / 2, kingdom_h + 4.4, label, size=7.2, align="centre")
-
-    return Figure(sheet, width, kingdom_h + 6.0, paint)
-
-
-def _slot_centre(
-    slot: Slot, ox: float, card_w: float, card_h: float, gap: float
-) -> tuple[float, float]:
-    (r1, c1), (r2, c2) = slot.a, slot.b
-    x = ox + (c1 + c2) / 2 * (card_w + gap) + card_w / 2
-    y = 0.5 + (r1 + r2) / 2 * (card_h + gap) + card_h / 2
-    return x, y
-
-
-# -- the icon key ---------------------------------------------------------------------------------
-
-KEY: Final = (
-    (Requirement(N, 3), "<b>Count:</b> exactly that many items in all (here 3), cubes and dice."),
-    (Requirement(A), "<b>One colour:</b> every item is the same colour."),
-    (Requirement(B), "<b>Two colours:</b> the items show exactly two colours."),
-    (Requirement(C), "<b>Three colours:</b> white, yellow and blue are all there."),
-    (
-        Requirement(S, 9),
-        "<b>Dice sum:</b> the dice add up to exactly that number (here 9); cubes add nothing.",
-    ),
-)
-
-
-def icon_key(sheet: Sheet, width: float, *, size: float = 7.0) -> Table:
-    """The five requirement icons, each beside what it asks for."""
-    rows = [
-        [
-            Figure(sheet, size + 1.0, size + 1.0, _icon_painter(requirement, size)),
-            Paragraph(text, _KEY),
-        ]
-        for requirement, text in KEY
-    ]
-    return Table(
-        rows,
-        colWidths=[(size + 3.0) * MM, (width - size - 3.0) * MM],
-        style=[
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("FONTNAME", (0, 0), (-1, -1), FONT),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0.8),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
-        ],
-        spaceAfter=4,
-    )
-
-
-def _icon_painter(requirement: Requirement, size: float) -> Callable[[Sheet], None]:
-    def paint(s: Sheet) -> None:
-        draw_requirement(s, requirement, 0.5, 0.5, size)
-
-    return paint
 
 
 # -- the text -------------------------------------------------------------------------------------
@@ -366,7 +138,7 @@ def story(sheet: Sheet, column: float, deck_line: str, solution: bool) -> list[F
                 ),
             ]
         ),
-        Group([example_row(sheet, column), p(_example_caption(), _CAPTION)]),
+        Group([example_row(sheet, column), p(example_caption(), _CAPTION)]),
         head("Winning and losing"),
         p(
             "You win when all nine cards are down, all twelve slots hold a patrol, and every "
@@ -393,8 +165,7 @@ def story(sheet: Sheet, column: float, deck_line: str, solution: bool) -> list[F
 
 def draw_rules(sheet: Sheet, deck_line: str, solution: bool) -> int:
     """The rules from the current page on, in two columns; returns the pages used (one)."""
-    flow = keep_with_next(
-        story(sheet, rules_column_width(sheet), deck_line, solution),
-        lambda f: getattr(f, "style", None) is _HEAD,
+    flow = story(sheet, rules_column_width(sheet), deck_line, solution)
+    return draw_rules_flow(
+        sheet, flow, head=_HEAD, title="12 Patrols — rules", max_pages=1, footer_room=4.0
     )
-    return draw_rules_columns(sheet, flow, title="12 Patrols — rules", max_pages=1, footer_room=4.0)

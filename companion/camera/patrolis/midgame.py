@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from companion.camera.patrolis.scene import PatrolisKitRaster, tile_stock, tiles_needed
+from companion.camera.patrolis.kit import PatrolisKitRaster, tile_stock, tiles_needed
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.patrolis import Shape, State, apply, is_over, new_game, random_turn
 

@@ -11,13 +11,13 @@ without touching another, and, if asked, the unused items (the *pool*) in a row 
 kingdom. Cards cast a slight shadow. A die (28 mm) or cube (22 mm) is a solid: its top face —
 the face whose code is read — is projected at its height by the camera of
 :mod:`companion.camera.lens`, its sides that face the camera are drawn as the net's other faces,
-shaded, and it casts a shadow on the table. The camera, light and sensor are the Rôdeurs
-presets' (:func:`companion.camera.simulate.draw_shot`), aimed at the kingdom and the pool.
+shaded, and it casts a shadow on the table. The camera, light and sensor are the camera's
+presets' (:func:`companion.camera.shot.draw_shot`), aimed at the kingdom and the pool.
 
 The truth (``Photo.truth``, JSON-ready)
 ---------------------------------------
-Pixels and corner order as in :mod:`companion.camera.simulate`. Table millimetres are measured from
-the nominal top-left corner of the kingdom's top-left card, x right, y down.
+Pixels and corner order as in :mod:`companion.camera.rodeurs.scene`. Table millimetres are
+measured from the nominal top-left corner of the kingdom's top-left card, x right, y down.
 
 .. code-block:: text
 
@@ -46,35 +46,13 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.camera.lens import (
-    Aim,
-    Array,
-    Image,
-    aim,
-    develop,
-    direction_deg,
-    project,
-    scale_range,
-)
-from companion.camera.simulate import Photo, Shot, draw_shot
-from companion.camera.table import (
-    Piece,
-    Raster,
-    Shadow,
-    box_mask,
-    cached_kit,
-    darken,
-    foreign_text,
-    paste,
-    printed_pages,
-    product_label,
-    quad,
-    rigid,
-    scale_map,
-    seen_through,
-    table_top,
-    transform,
-)
+from companion.camera.lens import Aim, Array, Image, develop, project
+from companion.camera.objects import Piece, foreign_text, product_label
+from companion.camera.paste import Shadow, box_mask, darken, paste, seen_through
+from companion.camera.photo import Photo, camera_truth, truth_head
+from companion.camera.shot import Shot, draw_shot
+from companion.camera.table import Raster, quad, rigid, scale_map, table_top, transform
+from companion.camera.twelve_patrols.kit import KitCut, cut_kit, deck_of_manifest
 from companion.camera.twelve_patrols.layout import (
     LaidItem,
     Layout,
@@ -83,20 +61,16 @@ from companion.camera.twelve_patrols.layout import (
     lay_out,
     random_setup,
 )
+from companion.camera.twelve_patrols.solids import draw_solid, project3, top_face
 from patrolkit.errors import KitError
 from patrolkit.games.twelve_patrols import (
-    SIZE,
-    Card,
-    Deck,
-    Item,
     card_payload,
     item_payload,
 )
-from patrolkit.manifest import Box, Manifest
+from patrolkit.manifest import Box
 from patrolkit.payload import encode
 from patrolkit.sizes import TwelvePatrols
 
-TRUTH_SCHEMA = 1
 __all__ = [
     "KitCut",
     "Photo",
@@ -109,94 +83,6 @@ __all__ = [
 
 CARD_THICKNESS_MM = 0.3
 RASTER_PX_PER_MM = 12.0
-
-
-# -- the kit, cut out ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class KitCut:
-    """A 12 Patrols kit as printed, cut out: each card upright, each die face by (colour, serial,
-    value) and the six faces of each cube by (colour, serial), at ``px_per_mm``."""
-
-    manifest: Manifest
-    deck: Deck
-    px_per_mm: float
-    cards: dict[int, Image]
-    die_faces: dict[tuple[str, int, int], Image]
-    cube_faces: dict[tuple[str, int], list[Image]]
-    die_qr: tuple[float, float]
-    cube_qr: tuple[float, float]
-    """Where a face's code starts (mm from the face's top-left corner), dice and cubes."""
-
-
-def deck_of_manifest(manifest: Manifest) -> Deck:
-    """The deck a 12 Patrols kit was printed with, from its ``kit.json``."""
-    if manifest.game != "twelve-patrols":
-        raise KitError(f"This is a kit of '{manifest.game}', not of 12 Patrols.")
-    layout = manifest.layout
-    try:
-        cards = tuple(
-            Card.from_code(str(c["name"]), str(c["code"]))
-            for c in sorted(layout["cards"], key=lambda c: int(c["number"]))
-        )
-        return Deck(str(layout["deck"]), cards)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise KitError(f"This kit.json does not describe its deck ({exc}).") from None
-
-
-def cut_kit(kit_dir: Path) -> KitCut:
-    """The kit in ``kit_dir`` rasterised and cut out (kept in memory, see :func:`cached_kit`)."""
-    return cached_kit(kit_dir, _cut_folded)
-
-
-def _cut_folded(manifest: Manifest, pdf_path: Path) -> KitCut:
-    deck = deck_of_manifest(manifest)
-    if manifest.options.get("flat_items"):
-        raise KitError("The virtual camera lays folded dice and cubes; this kit prints flat ones.")
-    return _cut(manifest, deck, pdf_path)
-
-
-def _cut(manifest: Manifest, deck: Deck, pdf_path: Path) -> KitCut:
-    roles = ("card", "die-face", "cube-face")
-    wanted = [item for item in manifest.items if item.role in roles]
-    pages = printed_pages(pdf_path, {item.sheet for item in wanted})
-    page_w = manifest.page_size[0]
-    scale = next(iter(pages.values())).shape[1] / page_w
-    cards: dict[int, Image] = {}
-    die_faces: dict[tuple[str, int, int], Image] = {}
-    cube_faces: dict[tuple[str, int], list[Image]] = {}
-    offsets: dict[str, tuple[float, float]] = {}
-    for item in wanted:
-        if item.qr is not None and item.role != "card":
-            offsets[item.role] = (item.qr.box.x - item.cut.x, item.qr.box.y - item.cut.y)
-        page, cut = pages[item.sheet], item.cut
-        x0, y0 = round(cut.x * scale), round(cut.y * scale)
-        x1, y1 = round((cut.x + cut.width) * scale), round((cut.y + cut.height) * scale)
-        crop = np.ascontiguousarray(page[y0:y1, x0:x1])
-        attrs = item.attrs
-        if item.role == "card":
-            turn = int(attrs.get("turn", 0))
-            # The card's top faces the page's right edge when turned 90° clockwise.
-            for _ in range((turn // 90) % 4):
-                crop = cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)
-            cards[int(attrs["number"])] = crop
-        elif item.role == "die-face":
-            die_faces[(str(attrs["colour"]), int(attrs["serial"]), int(attrs["value"]))] = crop
-        else:
-            cube_faces.setdefault((str(attrs["colour"]), int(attrs["serial"])), []).append(crop)
-    if len(cards) != SIZE * SIZE or len(die_faces) != 54 or len(cube_faces) != 9:
-        raise KitError("This kit does not print nine cards, nine dice and nine cubes.")
-    return KitCut(
-        manifest,
-        deck,
-        scale,
-        cards,
-        die_faces,
-        cube_faces,
-        offsets["die-face"],
-        offsets["cube-face"],
-    )
 
 
 # -- the photo -------------------------------------------------------------------------------
@@ -228,17 +114,7 @@ def photograph(
     every = np.vstack(things)
     low, high = every.min(axis=0) - 12.0, every.max(axis=0) + 12.0
     framed = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
-    view = aim(
-        framed,
-        width=shot.width,
-        height=shot.height,
-        focal_px=shot.focal_px,
-        tilt_deg=shot.tilt_deg,
-        roll_deg=shot.roll_deg,
-        yaw_deg=shot.yaw_deg,
-        fill=shot.fill,
-        shift=shot.shift,
-    )
+    view = shot.aim(framed)
     h = view.homography
     light = shot.light
     if light.glare > 0:
@@ -280,30 +156,6 @@ def _label(layout: Layout, seed: int) -> ForeignLabel:
     )
 
 
-_FAR_MM = 900.0
-_TABLE_PIXELS = 1.6e6
-_TABLE_PX_PER_MM = 3.0
-
-
-def _table_raster(middle: Array, shot: Shot, h: Array) -> Raster:
-    """A raster of the table covering what the photo sees of it (within :data:`_FAR_MM` of
-    ``middle``), at 3 px/mm at most."""
-    w, ht = shot.width, shot.height
-    frame = np.array(
-        [[-0.5, -0.5, 1], [w - 0.5, -0.5, 1], [w - 0.5, ht - 0.5, 1], [-0.5, ht - 0.5, 1]]
-    )
-    rays = frame @ np.linalg.inv(h).T
-    if bool((rays[:, 2] > 1e-12).all()):
-        seen = rays[:, :2] / rays[:, 2:3]
-    else:
-        seen = np.array([middle - _FAR_MM, middle + _FAR_MM])
-    low = np.clip(np.minimum(seen.min(axis=0), middle - 150), middle - _FAR_MM, None)
-    high = np.clip(np.maximum(seen.max(axis=0), middle + 150), None, middle + _FAR_MM)
-    scale = min(_TABLE_PX_PER_MM, math.sqrt(_TABLE_PIXELS / float(np.prod(high - low))))
-    cols, rows = (np.ceil((high - low) * scale).astype(int) + 1).tolist()
-    return Raster(float(low[0]), float(low[1]), scale, scale, cols, rows)
-
-
 def _optical(
     kit: KitCut,
     layout: Layout,
@@ -317,7 +169,7 @@ def _optical(
     photo, then each item drawn as a solid, the farthest first."""
     h = view.homography
     low, high = bounds
-    table = _table_raster((low + high) / 2, shot, h)
+    table = shot.table_raster(h, (low + high) / 2)
     top = table_top(shot.table, table, seed)
     s = kit.px_per_mm
     low, high = low - 30.0, high + 30.0
@@ -369,80 +221,8 @@ def _optical(
         return float(np.linalg.norm(np.array([x, y, -edge_mm(item.item) / 2]) - centre))
 
     for item in sorted(layout.items, key=depth, reverse=True):
-        _solid(optical, kit, item, view, away, seed)
+        draw_solid(optical, kit, item, view, away, seed)
     return optical
-
-
-_OPPOSITE = {1: 6, 6: 1, 2: 5, 5: 2, 3: 4, 4: 3}
-"""Opposite faces of the kit's folded die (its net: 1 in the middle, 2 above, 3 left, 4 right,
-5 below, 6 at the foot)."""
-
-
-def top_face(kit: KitCut, item: Item, seed: int) -> tuple[Image, list[Image], tuple[float, float]]:
-    """The face on top of ``item``, its four side faces (north, east, south, west) and where the
-    top face's code starts."""
-    colour, serial = item.colour.value, item.serial
-    if item.is_die:
-        assert item.value is not None
-        top = kit.die_faces[(colour, serial, item.value)]
-        sides = [
-            kit.die_faces[(colour, serial, v)]
-            for v in range(1, 7)
-            if v not in (item.value, _OPPOSITE[item.value])
-        ]
-        return top, sides, kit.die_qr
-    faces = kit.cube_faces[(colour, serial)]
-    k = int(np.random.default_rng([seed, serial, ord(colour)]).integers(0, len(faces)))
-    return faces[k], [faces[(k + j) % len(faces)] for j in range(1, 5)], kit.cube_qr
-
-
-def _solid(optical: Image, kit: KitCut, item: LaidItem, view: Aim, away: Array, seed: int) -> None:
-    """Draw ``item`` as seen: its sides that face the camera, shaded, then its top face."""
-    e = edge_mm(item.item)
-    top3, foot3 = item.corners(e), item.corners(0.0)
-    image, sides, _ = top_face(kit, item.item, seed)
-    middle = top3[:, :2].mean(axis=0)
-    for k in range(4):
-        j = (k + 1) % 4
-        face = np.array([top3[j], top3[k], foot3[k], foot3[j]])
-        outward = face[:, :2].mean(axis=0) - middle
-        outward /= max(float(np.linalg.norm(outward)), 1e-9)
-        towards = view.centre - face.mean(axis=0)
-        if float(outward @ towards[:2]) <= 0.0:
-            continue
-        shade = 0.74 - 0.16 * float(outward @ away)
-        _face(optical, sides[k], _project3(view, face), shade)
-    _face(optical, image, _project3(view, top3), 1.0)
-
-
-def _project3(view: Aim, points: Array) -> Array:
-    """Table points (x, y, z; z < 0 above the table) to photo pixels."""
-    seen = (view.camera @ view.rotation @ (np.asarray(points, np.float64) - view.centre).T).T
-    return np.asarray(seen[:, :2] / seen[:, 2:3])
-
-
-def _face(optical: Image, image: Image, corners: Array, shade: float) -> None:
-    """Draw ``image`` onto ``optical`` with its corners at ``corners`` (photo pixels)."""
-    rows, cols = image.shape[:2]
-    source = np.array(
-        [[-0.5, -0.5], [cols - 0.5, -0.5], [cols - 0.5, rows - 0.5], [-0.5, rows - 0.5]],
-        np.float32,
-    )
-    x0 = max(math.floor(corners[:, 0].min()) - 2, 0)
-    y0 = max(math.floor(corners[:, 1].min()) - 2, 0)
-    x1 = min(math.ceil(corners[:, 0].max()) + 3, optical.shape[1])
-    y1 = min(math.ceil(corners[:, 1].max()) + 3, optical.shape[0])
-    if x1 <= x0 or y1 <= y0:
-        return
-    m = cv2.getPerspectiveTransform(source, (corners - (x0, y0)).astype(np.float32))
-    size = (x1 - x0, y1 - y0)
-    front = cv2.warpPerspective(image, m, size, flags=cv2.INTER_LINEAR)
-    mask = cv2.warpPerspective(np.full((rows, cols), 255, np.uint8), m, size)
-    if shade != 1.0:
-        front = cv2.convertScaleAbs(front, alpha=shade)
-    weight = mask.astype(np.float32) * np.float32(1 / 255)
-    roi = optical[y0:y1, x0:x1]
-    optical[y0:y1, x0:x1] = cv2.blendLinear(front, roi, weight, 1 - weight)
 
 
 # -- the truth -------------------------------------------------------------------------------
@@ -501,22 +281,14 @@ def _truth(
                     else "pool"
                 ),
                 "payload": encode(item_payload(laid.item)),
-                "corners_px": _px(_project3(view, code3)),
+                "corners_px": _px(project3(view, code3)),
                 "footprint_mm": [round(laid.centre[0], 2), round(laid.centre[1], 2)],
             }
         )
     outlines = np.vstack([card.outline() for card in layout.cards])
-    smallest, largest = scale_range(h, outlines)
     middle = outlines.mean(axis=0)
     return {
-        "schema": TRUTH_SCHEMA,
-        "game": "twelve-patrols",
-        "preset": shot.preset,
-        "seed": seed,
-        "width": shot.width,
-        "height": shot.height,
-        "jpeg_quality": shot.sensor.jpeg_quality,
-        "state": setup.kingdom.text,
+        **truth_head("twelve-patrols", shot, seed, setup.kingdom.text),
         "pool": [item.notation for item in setup.pool],
         "deck": {"id": deck.id, "name": deck.name},
         "cards": cards,
@@ -524,11 +296,5 @@ def _truth(
         "foreign": (
             [{"text": label.text, "corners_px": _px(project(h, label.code))}] if label else []
         ),
-        "camera": {
-            "tilt_deg": round(shot.tilt_deg, 3),
-            "yaw_deg": round(direction_deg(h, (float(middle[0]), float(middle[1])), (1.0, 0.0)), 3),
-            "blur_sigma": round(shot.sensor.blur_sigma, 3),
-            "px_per_mm_min": round(smallest, 3),
-            "px_per_mm_max": round(largest, 3),
-        },
+        "camera": camera_truth(shot, h, (float(middle[0]), float(middle[1])), outlines),
     }

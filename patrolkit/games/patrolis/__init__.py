@@ -24,10 +24,23 @@ turn (with its incidents: bump, join, cross, leaving the board, blocked); :func:
 as players; :func:`validate` says which turn explains a change between two positions, or why
 none does.
 
-This module is the one to import. The map lives in :mod:`~patrolkit.games.patrolis.terrain` and its
+Notation
+--------
+A turn is written as its steps: cell, entry edge, exit edge, and ``+U``/``+D`` after a crossing
+(``A1SN A2SN A3SE``). :func:`parse_turn` reads one for the player to move on a state's map,
+:func:`format_turn` writes one back, :func:`is_legal` says whether the rules allow it.
+:meth:`State.from_tracks` builds a position holding only the tracks and objectives written out,
+like ``State.from_tracks(game_map, "1:A1SN,A2SN 2x:H8WE", objectives="D5B,B2R=1")``;
+:attr:`State.text` writes a whole position in one line.
+
+This module is the one to import. The grid (cells, edges, terrain classes) lives in
+:mod:`~patrolkit.games.patrolis.grid`, the map in :mod:`~patrolkit.games.patrolis.terrain` and its
 playability checks in :mod:`~patrolkit.games.patrolis.playable`; steps, tracks and turns in
-:mod:`~patrolkit.games.patrolis.tracks`; positions in :mod:`~patrolkit.games.patrolis.state`;
-playing in :mod:`~patrolkit.games.patrolis.rules`; scores, rounds and the deal in
+:mod:`~patrolkit.games.patrolis.tracks`; positions in :mod:`~patrolkit.games.patrolis.state`, what
+lies on each cell in :mod:`~patrolkit.games.patrolis.board`; playing in
+:mod:`~patrolkit.games.patrolis.rules`, with its incidents in
+:mod:`~patrolkit.games.patrolis.incidents` and laying steps in
+:mod:`~patrolkit.games.patrolis.laying`; scores, rounds and the deal in
 :mod:`~patrolkit.games.patrolis.score`; refereeing in :mod:`~patrolkit.games.patrolis.validate`.
 All their public names are re-exported here. Everything is pure: no I/O, and randomness only
 through an explicit seed.
@@ -35,6 +48,25 @@ through an explicit seed.
 
 from __future__ import annotations
 
+from patrolkit.games.patrolis.grid import (
+    DEFAULT_SIZE,
+    EDGES,
+    LETTERS,
+    MAX_SIZE,
+    MIN_SIZE,
+    Edge,
+    Kind,
+    Point,
+    Polyline,
+    Terrain,
+    cell_name,
+    centre_point,
+    check_size,
+    edge_point,
+    parse_cell,
+    point_cells,
+)
+from patrolkit.games.patrolis.incidents import Event, Incident
 from patrolkit.games.patrolis.playable import (
     MAX_SEA_SHARE,
     MAX_WATER_SHARE,
@@ -43,39 +75,20 @@ from patrolkit.games.patrolis.playable import (
     check_playable,
 )
 from patrolkit.games.patrolis.rules import (
-    Event,
-    Incident,
     Played,
     apply,
     can_continue,
     end_reason,
+    format_turn,
+    is_legal,
     is_over,
+    parse_turn,
     play,
     random_turn,
 )
 from patrolkit.games.patrolis.score import Result, Round, deal_objectives, new_game, result, score
 from patrolkit.games.patrolis.state import State, View
-from patrolkit.games.patrolis.terrain import (
-    DEFAULT_SIZE,
-    DIGEST_LENGTH,
-    EDGES,
-    LETTERS,
-    MAX_SIZE,
-    MIN_SIZE,
-    Edge,
-    Kind,
-    Map,
-    Point,
-    Polyline,
-    Terrain,
-    cell_name,
-    centre_point,
-    check_size,
-    code_length,
-    edge_point,
-    parse_cell,
-    point_cells,
-)
+from patrolkit.games.patrolis.terrain import DIGEST_LENGTH, Map, code_length
 from patrolkit.games.patrolis.tracks import (
     DEFAULT_OBJECTIVES,
     MAX_PLAYERS,
@@ -143,9 +156,12 @@ __all__ = [
     "deal_objectives",
     "edge_point",
     "end_reason",
+    "format_turn",
+    "is_legal",
     "is_over",
     "new_game",
     "parse_cell",
+    "parse_turn",
     "play",
     "player_name",
     "point_cells",

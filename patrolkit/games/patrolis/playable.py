@@ -9,7 +9,8 @@ import math
 from collections import deque
 
 from patrolkit.errors import LayoutError
-from patrolkit.games.patrolis.terrain import Kind, Map, Point, Terrain, neighbour_table, point_cells
+from patrolkit.games.patrolis.grid import Kind, Point, Terrain, neighbour_table, point_cells
+from patrolkit.games.patrolis.terrain import Map
 
 MAX_SEA_SHARE = 0.30
 """A playable map is at most this much sea."""

@@ -24,70 +24,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
 
 from patrolkit.errors import IllegalTurn
-from patrolkit.games.patrolis.state import BLOCKED, MEETS, OFF, Slot, State, facing_of, tile_of
-from patrolkit.games.patrolis.terrain import EDGES, Edge, Map, Terrain
-from patrolkit.games.patrolis.tracks import (
-    Colour,
-    Cut,
-    Line,
-    Objective,
-    Shape,
-    Step,
-    Tile,
-    Track,
-    Turn,
-    player_name,
-)
-
-
-class Incident(Enum):
-    """What can happen to a track when a step is laid."""
-
-    BUMP = "bump"
-    JOIN = "join"
-    CROSS = "cross"
-    LEAVE = "leave"
-    BLOCKED = "blocked"
-
-    __hash__ = object.__hash__
-
-
-@dataclass(frozen=True)
-class Event:
-    """An incident during a turn.
-
-    ``cell`` is where it happened (the cell pointed into for a bump or a join, the crossing cell,
-    the last cell of a track that leaves the board or is blocked). ``tracks`` are the ids of the
-    tracks abandoned (for a crossing: the crossed track). A crossing also records the ``cut``
-    chosen and the cells whose steps it ``removed``.
-    """
-
-    incident: Incident
-    cell: int
-    tracks: tuple[int, ...]
-    cut: Cut | None = None
-    removed: tuple[int, ...] = ()
-
-    def sentence(self, game_map: Map, owners: tuple[int, ...]) -> str:
-        """The incident in one sentence; ``owners`` gives each track id's owner."""
-        where = game_map.name(self.cell)
-        names = [player_name(owners[t]) + "'s" for t in self.tracks]
-        if self.incident is Incident.BUMP:
-            return f"{names[0]} track bumps into {where} and is abandoned."
-        if self.incident is Incident.JOIN and len(self.tracks) == 1:
-            return f"{names[0]} track closes on itself at {where} and is abandoned."
-        if self.incident is Incident.JOIN:
-            return f"{names[0]} and {names[1]} tracks join at {where}; both are abandoned."
-        if self.incident is Incident.LEAVE:
-            return f"{names[0]} track leaves the board at {where} and is abandoned."
-        if self.incident is Incident.BLOCKED:
-            return f"{names[0]} track is blocked at {where} and is abandoned."
-        part = self.cut.word if self.cut else "no"
-        gone = ", ".join(game_map.name(c) for c in self.removed) or "no step"
-        return f"{names[0]} track is crossed at {where} and loses its {part} part ({gone})."
+from patrolkit.games.patrolis.grid import EDGES
+from patrolkit.games.patrolis.incidents import Event
+from patrolkit.games.patrolis.laying import Runner, Table
+from patrolkit.games.patrolis.state import State
+from patrolkit.games.patrolis.tracks import Cut, Step, Turn, player_name
 
 
 @dataclass(frozen=True)
@@ -104,304 +47,6 @@ class Played:
     def sentences(self) -> tuple[str, ...]:
         owners = tuple(t.owner for t in self.after.tracks)
         return tuple(e.sentence(self.after.map, owners) for e in self.events)
-
-
-# -- the working table ---------------------------------------------------------------------------
-
-
-class _Table:
-    """A mutable copy of a position's tracks, cells and objectives, to play steps on."""
-
-    map: Map
-    players: int
-    dealt: int
-    lines: list[list[Line]]
-    owners: list[int]
-    abandoned: list[bool]
-    cells: list[list[Slot]]
-    taken: dict[int, int | None]
-    colours: dict[int, Colour]
-
-    @classmethod
-    def of(cls, state: State) -> _Table:
-        table = cls()
-        table.map, table.players, table.dealt = state.map, state.players, state.dealt
-        table.lines = [list(t.lines) for t in state.tracks]
-        table.owners = [t.owner for t in state.tracks]
-        table.abandoned = [t.abandoned for t in state.tracks]
-        table.cells = [list(slots) for slots in state.board]
-        table.taken = {o.cell: o.taken_by for o in state.objectives}
-        table.colours = {o.cell: o.colour for o in state.objectives}
-        return table
-
-    def copy(self) -> _Table:
-        table = _Table()
-        table.map, table.players, table.dealt = self.map, self.players, self.dealt
-        table.lines = [list(lines) for lines in self.lines]
-        table.owners = list(self.owners)
-        table.abandoned = list(self.abandoned)
-        table.cells = [list(slots) for slots in self.cells]
-        table.taken = dict(self.taken)
-        table.colours = self.colours
-        return table
-
-    def live(self, player: int) -> int | None:
-        for track_id, owner in enumerate(self.owners):
-            if owner == player and not self.abandoned[track_id]:
-                return track_id
-        return None
-
-    def tile(self, cell: int) -> Tile | None:
-        return tile_of(self.cells[cell], self.owners)
-
-    def supply(self, player: int) -> int:
-        laid = sum(
-            len(lines)
-            for lines, owner in zip(self.lines, self.owners, strict=True)
-            if owner == player
-        )
-        return self.dealt - laid
-
-    def facing(self, track_id: int) -> tuple[str, int | None]:
-        last = self.lines[track_id][-1]
-        return facing_of(self.map, self.cells, last.cell, last.exit)
-
-    def can_start(self) -> bool:
-        """Whether a new track can start somewhere on the border."""
-        return any(True for _ in self.starts())
-
-    def starts(self) -> list[tuple[int, Edge]]:
-        """Every border cell and border edge a new track may enter by (empty or crossable)."""
-        found = []
-        for cell in self.map.cells:
-            for edge in self.map.border_edges(cell):
-                slots = self.cells[cell]
-                if not slots or (
-                    len(slots) == 1 and slots[0][1].straight and not slots[0][1].touches(edge)
-                ):
-                    found.append((cell, edge))
-        return found
-
-    def can_continue(self, player: int) -> bool:
-        if self.supply(player) <= 0:
-            return False
-        return self.live(player) is not None or self.can_start()
-
-    def remove(self, track_id: int, lines: list[Line]) -> None:
-        """Take ``lines`` of track ``track_id`` off their cells; a crossing left with one line
-        becomes a plain step."""
-        for line in lines:
-            self.cells[line.cell].remove((track_id, line))
-        for line in lines:
-            slots = self.cells[line.cell]
-            if len(slots) == 1 and slots[0][1].over:
-                other_id, other = slots[0]
-                plain = Line(other.cell, other.entry, other.exit)
-                slots[0] = (other_id, plain)
-                track = self.lines[other_id]
-                track[track.index(other)] = plain
-
-    def state(self, to_move: int) -> State:
-        tracks = tuple(
-            Track(owner, tuple(lines), abandoned)
-            for owner, lines, abandoned in zip(self.owners, self.lines, self.abandoned, strict=True)
-        )
-        objectives = tuple(
-            Objective(cell, self.colours[cell], taken) for cell, taken in self.taken.items()
-        )
-        return State(self.map, self.players, self.dealt, objectives, tracks, to_move)
-
-    def next_player(self, player: int) -> int:
-        """The next player in turn who can continue (``player`` again if nobody else can)."""
-        for offset in range(1, self.players + 1):
-            candidate = (player + offset) % self.players
-            if self.can_continue(candidate):
-                return candidate
-        return (player + 1) % self.players
-
-
-class _Runner:
-    """Lays one player's steps one by one, checking every rule, on a :class:`_Table`."""
-
-    def __init__(self, table: _Table, player: int) -> None:
-        self.table = table
-        self.player = player
-        self.track = table.live(player)
-        self.count = 0
-        self.terrain: Terrain | None = None
-        self.terrain_cell = -1
-        self.ended = ""
-        self.events: list[Event] = []
-        self.collected: list[int] = []
-        self.touched: set[int] = set()
-        self.steps: list[Step] = []
-
-    def copy(self) -> _Runner:
-        runner = _Runner.__new__(_Runner)
-        runner.__dict__.update(self.__dict__)
-        runner.table = self.table.copy()
-        runner.events = list(self.events)
-        runner.collected = list(self.collected)
-        runner.touched = set(self.touched)
-        runner.steps = list(self.steps)
-        return runner
-
-    @property
-    def limit(self) -> int:
-        return (self.terrain or Terrain.ROAD).limit
-
-    def next_position(self) -> tuple[int, Edge] | None:
-        """The cell and edge the next step must enter by, or ``None`` to start on the border."""
-        if self.track is None:
-            return None
-        last = self.table.lines[self.track][-1]
-        ahead = self.table.map.neighbour(last.cell, last.exit)
-        return None if ahead is None else (ahead, last.exit.opposite)
-
-    def lay(self, step: Step) -> None:
-        """Lay ``step``; raise :class:`IllegalTurn` with the rule it breaks."""
-        table, m = self.table, self.table.map
-        if self.ended:
-            raise IllegalTurn(self.ended)
-        if step.cell not in m.cells:
-            raise IllegalTurn(f"The step on cell {step.cell} lies off the map.")
-        name = m.name(step.cell)
-        self._check_place(step)
-        terrain = self._check_terrain(step)
-        slots = table.cells[step.cell]
-        crossed: Slot | None = None
-        if slots:
-            under = slots[0][1]
-            if not (
-                len(slots) == 1
-                and under.straight
-                and step.shape is Shape.STRAIGHT
-                and not (under.edges & {step.entry, step.exit})
-            ):
-                raise IllegalTurn(f"A step lies on an occupied cell {name} that is not a crossing.")
-            if step.cut is None:
-                raise IllegalTurn(
-                    f"The step on {name} crosses {player_name(table.owners[slots[0][0]])}'s"
-                    " track: say which part that track loses, upstream (+U) or downstream (+D)."
-                )
-            crossed = slots[0]
-        elif step.cut is not None:
-            raise IllegalTurn(
-                f"The step on {name} lies on an empty cell, so it crosses nothing and cuts nothing."
-            )
-        if terrain is not None and self.terrain is None:
-            self.terrain, self.terrain_cell = terrain, step.cell
-        line = Line(step.cell, step.entry, step.exit, crossed is not None)
-        if self.track is None:
-            self.track = len(table.lines)
-            table.lines.append([line])
-            table.owners.append(self.player)
-            table.abandoned.append(False)
-        else:
-            table.lines[self.track].append(line)
-        table.cells[step.cell].append((self.track, line))
-        self.count += 1
-        self.steps.append(step)
-        self.touched.add(step.cell)
-        if table.taken.get(step.cell, -1) is None:
-            table.taken[step.cell] = self.player
-            self.collected.append(step.cell)
-        if crossed is not None and step.cut is not None:
-            self._cut(crossed, step.cut, step.cell)
-        self._settle()
-
-    def _check_place(self, step: Step) -> None:
-        m = self.table.map
-        name = m.name(step.cell)
-        if self.track is None:
-            if not m.on_border(step.cell):
-                raise IllegalTurn(
-                    f"{player_name(self.player)} has no track in play, so the step on {name}"
-                    " must start a new one on the border."
-                )
-            border = m.border_edges(step.cell)
-            if step.entry not in border:
-                raise IllegalTurn(
-                    f"A new track enters the board from outside: the step on {name} must enter"
-                    f" by its {' or '.join(e.word for e in border)} edge, not its"
-                    f" {step.entry.word} edge."
-                )
-            return
-        last = self.table.lines[self.track][-1]
-        ahead = m.neighbour(last.cell, last.exit)
-        if step.cell != ahead or step.entry is not last.exit.opposite:
-            into = f" into {m.name(ahead)}" if ahead is not None else ""
-            raise IllegalTurn(
-                f"The new step on {name} does not continue the track's free end at"
-                f" {m.name(last.cell)}, heading {last.exit.word}{into}."
-            )
-
-    def _check_terrain(self, step: Step) -> Terrain | None:
-        """Check the one-class rule and the limit; the class ``step`` gives the turn, if any."""
-        m = self.table.map
-        found = m.terrain[step.cell]
-        terrain = None if found is Terrain.ROAD else found
-        if terrain is not None and self.terrain is not None and terrain is not self.terrain:
-            raise IllegalTurn(
-                f"{m.name(self.terrain_cell)} is {self.terrain.label} and"
-                f" {m.name(step.cell)} {terrain.label}: one terrain class per turn"
-                " (roads excepted)."
-            )
-        ruling = self.terrain or terrain or Terrain.ROAD
-        if self.count + 1 > ruling.limit:
-            raise IllegalTurn(
-                f"{self.count + 1} steps on {ruling.label}, but the limit there is {ruling.limit}."
-            )
-        return terrain
-
-    def _cut(self, crossed: Slot, cut: Cut, cell: int) -> None:
-        table = self.table
-        track_id, line = crossed
-        lines = table.lines[track_id]
-        index = lines.index(line)
-        if cut is Cut.UPSTREAM:
-            removed, table.lines[track_id] = lines[:index], lines[index:]
-        else:
-            removed, table.lines[track_id] = lines[index + 1 :], lines[: index + 1]
-        table.remove(track_id, removed)
-        self.touched.update(gone.cell for gone in removed)
-        self.events.append(
-            Event(Incident.CROSS, cell, (track_id,), cut, tuple(g.cell for g in removed))
-        )
-        if track_id == self.track and cut is Cut.DOWNSTREAM:
-            self.ended = (
-                f"Cutting your own track back at {table.map.name(cell)} ends the turn there."
-            )
-
-    def _settle(self) -> None:
-        """Abandon every track whose free end is blocked, meets a line end or leaves the board."""
-        table = self.table
-        order = [self.track] + [t for t in range(len(table.lines)) if t != self.track]
-        for track_id in order:
-            if track_id is None or table.abandoned[track_id]:
-                continue
-            facing, met = table.facing(track_id)
-            last = table.lines[track_id][-1]
-            ahead = table.map.neighbour(last.cell, last.exit)
-            if facing == MEETS and met is not None and ahead is not None:
-                table.abandoned[track_id] = table.abandoned[met] = True
-                tracks = (track_id,) if met == track_id else (track_id, met)
-                self.events.append(Event(Incident.JOIN, ahead, tracks))
-            elif facing == BLOCKED and ahead is not None:
-                table.abandoned[track_id] = True
-                mover = track_id == self.track
-                incident, at = (Incident.BUMP, ahead) if mover else (Incident.BLOCKED, last.cell)
-                self.events.append(Event(incident, at, (track_id,)))
-            elif facing == OFF:
-                table.abandoned[track_id] = True
-                self.events.append(Event(Incident.LEAVE, last.cell, (track_id,)))
-            else:
-                continue
-            if self.track is not None and table.abandoned[self.track] and not self.ended:
-                self.ended = (
-                    f"{self.events[-1].sentence(table.map, tuple(table.owners))[:-1]}:"
-                    " the turn ends there."
-                )
 
 
 # -- playing a turn --------------------------------------------------------------------------------
@@ -423,12 +68,8 @@ def apply(state: State, turn: Turn) -> State:
     return play(state, turn).after
 
 
-def _start(state: State, turn: Turn) -> _Runner:
-    if turn.size != state.map.size:
-        raise IllegalTurn(
-            f"This turn is written for a {turn.size} x {turn.size} map, but the map is"
-            f" {state.map.size} x {state.map.size}."
-        )
+def _start(state: State, turn: Turn) -> Runner:
+    _check_size(state, turn)
     over = end_reason(state)
     if over:
         raise IllegalTurn(f"The game is over: {over}.")
@@ -445,10 +86,18 @@ def _start(state: State, turn: Turn) -> _Runner:
             f"{player_name(turn.player)} holds {supply} step{plural}, too few for"
             f" {len(turn.steps)}."
         )
-    return _Runner(_Table.of(state), turn.player)
+    return Runner(Table.of(state), turn.player)
 
 
-def _finish(before: State, turn: Turn, runner: _Runner) -> Played:
+def _check_size(state: State, turn: Turn) -> None:
+    if turn.size != state.map.size:
+        raise IllegalTurn(
+            f"This turn is written for a {turn.size} x {turn.size} map, but the map is"
+            f" {state.map.size} x {state.map.size}."
+        )
+
+
+def _finish(before: State, turn: Turn, runner: Runner) -> Played:
     table = runner.table
     after = table.state(table.next_player(runner.player))
     return Played(before, turn, after, tuple(runner.events), tuple(runner.collected))
@@ -459,14 +108,14 @@ def _finish(before: State, turn: Turn, runner: _Runner) -> Played:
 
 def can_continue(state: State, player: int) -> bool:
     """Whether ``player`` can lay a step: they hold one, and their track or the border has room."""
-    return _Table.of(state).can_continue(player)
+    return Table.of(state).can_continue(player)
 
 
 def end_reason(state: State) -> str:
     """Why the game is over (a phrase), or ``''`` while it goes on."""
     if all(o.taken_by is not None for o in state.objectives):
         return "every objective has been collected"
-    table = _Table.of(state)
+    table = Table.of(state)
     if not any(table.can_continue(p) for p in range(state.players)):
         return "no player can lay another step"
     return ""
@@ -488,7 +137,7 @@ def random_turn(state: State, rng: random.Random) -> Turn:
     if over:
         raise IllegalTurn(f"The game is over: {over}.")
     player = state.to_move
-    runner = _Runner(_Table.of(state), player)
+    runner = Runner(Table.of(state), player)
     supply = state.supply(player)
     position = runner.next_position()
     if position is None:
@@ -521,3 +170,43 @@ def random_turn(state: State, rng: random.Random) -> Turn:
     if not runner.steps:
         raise IllegalTurn(f"{player_name(player)} cannot lay a step.")
     return Turn(player, tuple(runner.steps), state.map.size)
+
+
+# -- turns written out ----------------------------------------------------------------------------
+
+
+def parse_turn(state: State, text: str) -> Turn:
+    """The turn of the player to move written ``text`` on the state's map, like ``A1SN A2SN``.
+
+    Each step is its cell, the edge it enters by and the edge it leaves by (``N``, ``E``, ``S``,
+    ``W``), with ``+U`` or ``+D`` after a crossing. Raises :class:`NotationError` when the text is
+    not a turn, :class:`IllegalTurn` when it is one the rules do not allow here.
+
+    >>> from patrolkit.games.patrolis import Map
+    >>> plain = Map.from_drawing("\\n".join(["cccccccc"] * 8))
+    >>> state = State.from_tracks(plain, objectives="D5B")
+    >>> parse_turn(state, "a1sn a2sn").notation
+    'A1SN A2SN'
+    >>> parse_turn(state, "D4SN")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    patrolkit.errors.IllegalTurn: Player 1 has no track in play, so the step on D4 must start ...
+    """
+    turn = Turn.parse(text, state.map, state.to_move)
+    play(state, turn)
+    return turn
+
+
+def format_turn(state: State, turn: Turn) -> str:
+    """``turn`` written out, as :func:`parse_turn` reads it back on ``state``: ``A1SN A2SN``."""
+    _check_size(state, turn)
+    return turn.notation
+
+
+def is_legal(state: State, turn: Turn) -> bool:
+    """Whether the rules allow ``turn`` on ``state`` (:func:`play` would not refuse it)."""
+    try:
+        play(state, turn)
+    except IllegalTurn:
+        return False
+    return True

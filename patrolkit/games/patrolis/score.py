@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from patrolkit.errors import IllegalTurn, LayoutError, NotationError
+from patrolkit.games.patrolis.grid import Terrain
 from patrolkit.games.patrolis.rules import is_over
 from patrolkit.games.patrolis.state import State
-from patrolkit.games.patrolis.terrain import Map, Terrain
+from patrolkit.games.patrolis.terrain import Map
 from patrolkit.games.patrolis.tracks import (
     DEFAULT_OBJECTIVES,
     MAX_PLAYERS,

@@ -1,4 +1,4 @@
-"""Patrolis positions: what lies on the table, its JSON form, and how free ends stand.
+"""Patrolis positions: what lies on the table, and its text and JSON forms.
 
 Import these names from :mod:`patrolkit.games.patrolis`, which re-exports them.
 
@@ -17,7 +17,9 @@ from functools import cached_property
 from typing import Any
 
 from patrolkit.errors import LayoutError, NotationError
-from patrolkit.games.patrolis.terrain import Edge, Map
+from patrolkit.games.patrolis.board import Slot, check_state, tile_of
+from patrolkit.games.patrolis.grid import Edge
+from patrolkit.games.patrolis.terrain import Map
 from patrolkit.games.patrolis.tracks import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -25,11 +27,8 @@ from patrolkit.games.patrolis.tracks import (
     Colour,
     Line,
     Objective,
-    Shape,
     Tile,
     Track,
-    player_name,
-    rotation_of,
     whole_number,
 )
 
@@ -41,10 +40,6 @@ class View:
 
     tiles: tuple[Tile | None, ...]
     objectives: frozenset[int]
-
-
-Slot = tuple[int, Line]
-"""A line on a cell and the id of the track it belongs to."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +62,7 @@ class State:
     def __post_init__(self) -> None:
         object.__setattr__(self, "objectives", tuple(sorted(self.objectives, key=lambda o: o.cell)))
         object.__setattr__(self, "tracks", tuple(self.tracks))
-        _check_state(self)
+        check_state(self)
 
     @classmethod
     def start(
@@ -191,41 +186,53 @@ class State:
         code, players, dealt, to_move, objectives, *tracks = fields
         game_map = Map.from_code(code)
         try:
-            found = []
-            for word in [] if objectives == "-" else objectives.split(","):
-                match = _OBJECTIVE.fullmatch(word)
-                if match is None:
-                    raise ValueError(f"'{word}' is not an objective, like N9B or J2B=1")
-                taker = match.group(3)
-                found.append(
-                    Objective(
-                        game_map.parse(match.group(1)),
-                        Colour(match.group(2)),
-                        None if taker is None else int(taker) - 1,
-                    )
-                )
-            laid = []
-            for word in tracks:
-                match = _TRACK.fullmatch(word)
-                if match is None:
-                    raise ValueError(f"'{word}' is not a track, like 1:A1SN,A2SN or 2x:P3EW")
-                laid.append(
-                    Track(
-                        int(match.group(1)) - 1,
-                        tuple(_parse_line(line, game_map) for line in match.group(3).split(",")),
-                        bool(match.group(2)),
-                    )
-                )
             return cls(
                 game_map,
                 int(players),
                 int(dealt),
-                tuple(found),
-                tuple(laid),
+                _parse_objectives(objectives, game_map),
+                _parse_tracks(tracks, game_map),
                 int(to_move) - 1,
             )
         except (ValueError, LayoutError) as exc:
             raise NotationError(f"'{text[:40]}…' is not a Patrolis position ({exc}).") from None
+
+    @classmethod
+    def from_tracks(
+        cls,
+        game_map: Map,
+        tracks: str = "",
+        *,
+        objectives: str = "-",
+        players: int = 2,
+        to_move: int = 0,
+        dealt: int | None = None,
+    ) -> State:
+        """A position on ``game_map`` holding only the tracks and objectives written out.
+
+        ``tracks`` are written as in :attr:`text`, separated by spaces: the owner's number,
+        ``x`` if abandoned, ``:`` and the lines from tail to free end
+        (``"1:A1SN,A2SN 2x:H8WE"``). ``objectives`` are too: ``"D5B,B2R=1"`` (``-``: none).
+        ``to_move`` counts from 0 (Player 1); ``dealt`` defaults to the rules' share. The map
+        keeps everything it knows (kinds, rivers, roads). Raises :class:`NotationError` saying
+        what is wrong, in the text or in the position it describes.
+
+        >>> plain = Map.from_drawing("\\n".join(["cccccccc"] * 8))
+        >>> state = State.from_tracks(plain, "1:A1SN,A2SN", objectives="D5B")
+        >>> state.supply(0), state.live_track(0), state.tracks[0].lines[-1].notation(8)
+        (58, 0, 'A2SN')
+        """
+        try:
+            return cls(
+                game_map,
+                players,
+                STEPS_DEALT.get(players, 0) if dealt is None else dealt,
+                _parse_objectives(objectives.strip() or "-", game_map),
+                _parse_tracks(tracks.split(), game_map),
+                to_move,
+            )
+        except (ValueError, LayoutError) as exc:
+            raise NotationError(f"That is not a Patrolis position: {exc}.") from None
 
     # -- JSON ----------------------------------------------------------------------------------
 
@@ -302,6 +309,41 @@ _TRACK = re.compile(r"([1-6])(x?):(\S+)")
 _LINE = re.compile(r"([A-Xa-x]\d{1,2})([NESW])([NESW])(\+?)")
 
 
+def _parse_objectives(text: str, game_map: Map) -> tuple[Objective, ...]:
+    """The objectives written ``text`` (``N9B,J2B=1``, or ``-`` for none)."""
+    found = []
+    for word in [] if text == "-" else text.split(","):
+        match = _OBJECTIVE.fullmatch(word)
+        if match is None:
+            raise ValueError(f"'{word}' is not an objective, like N9B or J2B=1")
+        taker = match.group(3)
+        found.append(
+            Objective(
+                game_map.parse(match.group(1)),
+                Colour(match.group(2)),
+                None if taker is None else int(taker) - 1,
+            )
+        )
+    return tuple(found)
+
+
+def _parse_tracks(words: Sequence[str], game_map: Map) -> tuple[Track, ...]:
+    """The tracks written ``words``, one a word (``1:A1SN,A2SN``, ``2x:P3EW``)."""
+    laid = []
+    for word in words:
+        match = _TRACK.fullmatch(word)
+        if match is None:
+            raise ValueError(f"'{word}' is not a track, like 1:A1SN,A2SN or 2x:P3EW")
+        laid.append(
+            Track(
+                int(match.group(1)) - 1,
+                tuple(_parse_line(line, game_map) for line in match.group(3).split(",")),
+                bool(match.group(2)),
+            )
+        )
+    return tuple(laid)
+
+
 def _parse_line(word: str, game_map: Map) -> Line:
     match = _LINE.fullmatch(word)
     if match is None:
@@ -312,132 +354,3 @@ def _parse_line(word: str, game_map: Map) -> Line:
         Edge(match.group(3)),
         match.group(4) == "+",
     )
-
-
-def tile_of(slots: Sequence[Slot], owners: Sequence[int]) -> Tile | None:
-    """The tile a cell holding ``slots`` shows; ``owners`` gives each track id's owner.
-
-    One line shows as a straight or a curve; two lines as a crossing in the colour of the one
-    laid on top.
-    """
-    if not slots:
-        return None
-    if len(slots) == 2:
-        return Tile(Shape.CROSS, 0, owners[slots[1][0]])
-    track_id, line = slots[0]
-    return Tile(line_shape(line), rotation_of(line.entry, line.exit), owners[track_id])
-
-
-def line_shape(line: Line) -> Shape:
-    """Straight or curve."""
-    return Shape.STRAIGHT if line.straight else Shape.CURVE
-
-
-# -- consistency --------------------------------------------------------------------------------
-
-
-def _check_state(state: State) -> None:
-    """Raise :class:`LayoutError` naming the first way ``state`` does not hang together."""
-    m = state.map
-    if not isinstance(m, Map):
-        raise LayoutError("A position is played on a map.")
-    if isinstance(state.players, bool) or not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
-        raise LayoutError(f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    if not isinstance(state.dealt, int) or state.dealt < 1:
-        raise LayoutError("Each player is dealt at least one step.")
-    if not 0 <= state.to_move < state.players:
-        raise LayoutError(f"There is no {player_name(state.to_move)} among {state.players}.")
-    cells: set[int] = set()
-    for objective in state.objectives:
-        if objective.cell not in m.cells:
-            raise LayoutError(f"An objective lies off the map (cell {objective.cell}).")
-        if objective.cell in cells:
-            raise LayoutError(f"Two objectives lie on {m.name(objective.cell)}.")
-        cells.add(objective.cell)
-        if objective.taken_by is not None and not 0 <= objective.taken_by < state.players:
-            raise LayoutError(f"The objective on {m.name(objective.cell)} is held by nobody known.")
-    live: set[int] = set()
-    for track in state.tracks:
-        if not 0 <= track.owner < state.players:
-            raise LayoutError(f"A track belongs to {player_name(track.owner)}, who is not playing.")
-        if not track.abandoned:
-            if track.owner in live:
-                raise LayoutError(f"{player_name(track.owner)} has two tracks in play.")
-            live.add(track.owner)
-        for line in track.lines:
-            if line.cell not in m.cells:
-                raise LayoutError(f"A step lies off the map (cell {line.cell}).")
-        for before, after in zip(track.lines, track.lines[1:], strict=False):
-            if m.neighbour(before.cell, before.exit) != after.cell or (
-                after.entry is not before.exit.opposite
-            ):
-                raise LayoutError(
-                    f"{player_name(track.owner)}'s track breaks between {m.name(before.cell)}"
-                    f" and {m.name(after.cell)}."
-                )
-    for cell, slots in enumerate(state.board):
-        name = m.name(cell)
-        if len(slots) > 2:
-            raise LayoutError(f"{name} holds {len(slots)} steps; a cell holds one, or a crossing.")
-        if len(slots) == 2:
-            (_, under), (_, over) = slots
-            if not (under.straight and over.straight and not under.over and over.over) or (
-                under.edges == over.edges
-            ):
-                raise LayoutError(
-                    f"{name} holds two lines that are not a crossing laid over a straight step."
-                )
-        elif len(slots) == 1 and slots[0][1].over:
-            raise LayoutError(f"{name} holds a single line marked as a crossing.")
-        lying = state.objective_at(cell)
-        if slots and lying is not None and lying.taken_by is None:
-            raise LayoutError(f"A step lies on {name}, but its objective was not collected.")
-    for player in range(state.players):
-        if state.supply(player) < 0:
-            raise LayoutError(
-                f"{player_name(player)} has more steps on the board than the {state.dealt} dealt."
-            )
-    for track in state.tracks:
-        if not track.abandoned:
-            cell, edge = track.free_end
-            facing, _ = facing_of(state.map, state.board, cell, edge)
-            if facing not in (OPEN, CROSSABLE):
-                raise LayoutError(
-                    f"{player_name(track.owner)}'s track at {m.name(cell)} is blocked, so it"
-                    " should have been abandoned."
-                )
-
-
-OPEN = "open"
-"""The free end points into an empty cell."""
-CROSSABLE = "crossable"
-"""The free end points into a cell holding a single straight step at right angles to it."""
-MEETS = "meets"
-"""The free end points at the loose end of a line (another track's free end or tail)."""
-BLOCKED = "blocked"
-"""The free end points into an occupied cell it can neither meet nor cross."""
-OFF = "off"
-"""The free end points off the board."""
-
-
-def facing_of(
-    game_map: Map, board: Sequence[Sequence[Slot]], cell: int, edge: Edge
-) -> tuple[str, int | None]:
-    """What a free end leaving ``cell`` by ``edge`` points at, and the track met, if any.
-
-    ``board`` gives each cell's slots. Returns one of :data:`OPEN`, :data:`CROSSABLE`,
-    :data:`MEETS` (with the id of the track whose line end it meets), :data:`BLOCKED`, :data:`OFF`.
-    """
-    ahead = game_map.neighbour(cell, edge)
-    if ahead is None:
-        return OFF, None
-    slots = board[ahead]
-    if not slots:
-        return OPEN, None
-    facing = edge.opposite
-    for track_id, line in slots:
-        if line.touches(facing):
-            return MEETS, track_id
-    if len(slots) == 1 and slots[0][1].straight:
-        return CROSSABLE, None
-    return BLOCKED, None

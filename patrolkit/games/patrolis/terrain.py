@@ -1,22 +1,14 @@
-"""Patrolis maps: the grid, each cell's terrain, the rivers and roads drawn on it, and their codes.
+"""Patrolis maps: each cell's terrain, the rivers and roads drawn on it, and their codes.
 
-Import these names from :mod:`patrolkit.games.patrolis`, which re-exports them.
+Import these names from :mod:`patrolkit.games.patrolis`, which re-exports them. The grid itself —
+sizes, cell names, edges, terrain classes and kinds, points — is
+:mod:`~patrolkit.games.patrolis.grid`.
 
-Vocabulary
-----------
-* A map is a square grid of ``size`` x ``size`` cells, 8 to 24 (16 by default). Columns are
-  lettered ``A``, ``B``, … from west to east, rows numbered ``1``, ``2``, … from south to north
-  (row ``1`` at the bottom of the printed sheet). A *cell* is the index ``row * size + column``
-  and is named by its column letter and row number, like ``C7``.
-* Every cell has one terrain class (:class:`Terrain`, the colour that dominates it): water
-  (blue), mountain (brown), countryside (green) or road (yellow). A generated map also knows each
-  cell's :class:`Kind` — sea, lake or river for water; road, bridge or town for road — and the
-  lines of its rivers and roads, which the printed sheet draws across the cells.
-* A cell's edges are north, east, south and west (:class:`Edge`).
-* Lines are drawn through *points* in half-cell units from the south-west corner of the board
-  (``x`` eastwards, ``y`` northwards): the midpoint of an edge, or a cell's centre. Two points in
-  a row lie on the same cell; a centre is only ever a line's first or last point (a road ending in
-  a town or at a junction, a river ending where it joins another).
+A generated map knows each cell's :class:`Kind` and the lines of its rivers and roads, which the
+printed sheet draws across the cells. Lines are drawn through points (see
+:mod:`~patrolkit.games.patrolis.grid`): two points in a row lie on the same cell; a centre is only
+ever a line's first or last point (a road ending in a town or at a junction, a river ending where
+it joins another).
 
 Codes
 -----
@@ -29,208 +21,39 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any
 
+from patrolkit.codes import BASE36, map_code_length
 from patrolkit.errors import LayoutError, NotationError
+from patrolkit.games.patrolis.grid import (
+    EDGES,
+    MAX_SIZE,
+    MIN_SIZE,
+    Edge,
+    Kind,
+    Point,
+    Polyline,
+    Terrain,
+    cell_name,
+    check_size,
+    neighbour_table,
+    parse_cell,
+    point_cells,
+)
 
-MIN_SIZE = 8
-MAX_SIZE = 24
-DEFAULT_SIZE = 16
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWX"
-"""Column letters, west to east (as many as the largest map has columns)."""
-BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGEST_LENGTH = 6
-
-
-class Terrain(Enum):
-    """A cell's terrain class; its value is its letter in a map drawing."""
-
-    WATER = "w"
-    MOUNTAIN = "m"
-    COUNTRYSIDE = "c"
-    ROAD = "r"
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact, and fast
-
-    @property
-    def limit(self) -> int:
-        """The most steps a turn on this class may lay."""
-        return _LIMITS[self]
-
-    @property
-    def colour(self) -> str:
-        """The colour the class is printed in."""
-        return _COLOURS[self]
-
-    @property
-    def label(self) -> str:
-        """The class in words, as sentences use it: ``"water"``, ``"road"``…"""
-        return self.name.lower()
-
-
-_LIMITS = {Terrain.WATER: 1, Terrain.MOUNTAIN: 2, Terrain.COUNTRYSIDE: 3, Terrain.ROAD: 5}
-_COLOURS = {
-    Terrain.WATER: "blue",
-    Terrain.MOUNTAIN: "brown",
-    Terrain.COUNTRYSIDE: "green",
-    Terrain.ROAD: "yellow",
-}
 _CLASS_ORDER = (Terrain.WATER, Terrain.MOUNTAIN, Terrain.COUNTRYSIDE, Terrain.ROAD)
 """The two-bit value of each class in a map code is its position here."""
-
-
-class Kind(Enum):
-    """What a cell shows on the printed map; its value is its letter in a map's JSON."""
-
-    SEA = "s"
-    LAKE = "l"
-    RIVER = "v"
-    MOUNTAIN = "m"
-    COUNTRYSIDE = "c"
-    ROAD = "r"
-    BRIDGE = "b"
-    TOWN = "t"
-
-    __hash__ = object.__hash__
-
-    @property
-    def terrain(self) -> Terrain:
-        """The terrain class of a cell of this kind."""
-        return _KIND_TERRAIN[self]
-
-
-_KIND_TERRAIN = {
-    Kind.SEA: Terrain.WATER,
-    Kind.LAKE: Terrain.WATER,
-    Kind.RIVER: Terrain.WATER,
-    Kind.MOUNTAIN: Terrain.MOUNTAIN,
-    Kind.COUNTRYSIDE: Terrain.COUNTRYSIDE,
-    Kind.ROAD: Terrain.ROAD,
-    Kind.BRIDGE: Terrain.ROAD,
-    Kind.TOWN: Terrain.ROAD,
-}
 _RIVER_KINDS = frozenset({Kind.RIVER, Kind.BRIDGE})
 _ROAD_KINDS = frozenset({Kind.ROAD, Kind.BRIDGE, Kind.TOWN})
 
 
-class Edge(Enum):
-    """An edge of a cell, named by the direction it faces (north = up the printed sheet)."""
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    __hash__ = object.__hash__
-
-    @property
-    def opposite(self) -> Edge:
-        return _OPPOSITE[self]
-
-    @property
-    def offset(self) -> tuple[int, int]:
-        """Column and row steps towards the neighbour across this edge."""
-        return _OFFSETS[self]
-
-    @property
-    def word(self) -> str:
-        """``"north"``, ``"east"``, ``"south"`` or ``"west"``."""
-        return _WORDS[self]
-
-
-_OPPOSITE = {Edge.N: Edge.S, Edge.E: Edge.W, Edge.S: Edge.N, Edge.W: Edge.E}
-_OFFSETS = {Edge.N: (0, 1), Edge.E: (1, 0), Edge.S: (0, -1), Edge.W: (-1, 0)}
-_WORDS = {Edge.N: "north", Edge.E: "east", Edge.S: "south", Edge.W: "west"}
-EDGES = (Edge.N, Edge.E, Edge.S, Edge.W)
-
-Point = tuple[int, int]
-"""A point of a drawn line, in half-cell units from the board's south-west corner."""
-Polyline = tuple[Point, ...]
-
-
-def check_size(size: object) -> int:
-    """``size`` if it is a map size; otherwise raise :class:`LayoutError`."""
-    if isinstance(size, bool) or not isinstance(size, int):
-        raise LayoutError(f"A map size is a whole number of cells, not {size!r}.")
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise LayoutError(
-            f"A map is {MIN_SIZE} to {MAX_SIZE} cells on a side; {size} is not possible."
-        )
-    return size
-
-
-def cell_name(size: int, cell: int) -> str:
-    """The name of ``cell`` on a ``size`` map: ``0`` -> ``'A1'``, column letter and row number."""
-    return f"{LETTERS[cell % size]}{cell // size + 1}"
-
-
-def parse_cell(size: int, name: str) -> int:
-    """The cell named ``name`` (either case) on a ``size`` map; raises :class:`NotationError`."""
-    text = name.strip().upper()
-    if (
-        len(text) < 2
-        or text[0] not in LETTERS[:size]
-        or not text[1:].isdigit()
-        or not 1 <= int(text[1:]) <= size
-    ):
-        raise NotationError(
-            f"'{name}' is not a cell of this map (A1 to {LETTERS[size - 1]}{size})."
-        )
-    return (int(text[1:]) - 1) * size + LETTERS.index(text[0])
-
-
-@cache
-def neighbour_table(size: int) -> tuple[tuple[int, int, int, int], ...]:
-    """For each cell of a ``size`` map, its neighbours across N, E, S and W (-1: off the board)."""
-    table = []
-    for cell in range(size * size):
-        column, row = cell % size, cell // size
-        around = []
-        for edge in EDGES:
-            dc, dr = edge.offset
-            c, r = column + dc, row + dr
-            around.append(r * size + c if 0 <= c < size and 0 <= r < size else -1)
-        table.append((around[0], around[1], around[2], around[3]))
-    return tuple(table)
-
-
 def code_length(size: int) -> int:
     """Characters in the code of a ``size`` map: the size character and the class digits."""
-    return 1 + math.ceil(2 * size * size / math.log2(36))
-
-
-def edge_point(size: int, cell: int, edge: Edge) -> Point:
-    """The midpoint of ``edge`` of ``cell``, in half-cell units."""
-    column, row = cell % size, cell // size
-    dc, dr = edge.offset
-    return (2 * column + 1 + dc, 2 * row + 1 + dr)
-
-
-def centre_point(size: int, cell: int) -> Point:
-    """The centre of ``cell``, in half-cell units."""
-    return (2 * (cell % size) + 1, 2 * (cell // size) + 1)
-
-
-def point_cells(size: int, point: Point) -> tuple[int, ...]:
-    """The cells ``point`` lies on: one for a centre, one or two for an edge midpoint."""
-    x, y = point
-    limit = 2 * size
-    if not (0 <= x <= limit and 0 <= y <= limit):
-        return ()
-    if x % 2 and y % 2:
-        return ((y // 2) * size + x // 2,)
-    if x % 2 == y % 2:
-        return ()  # a cell corner
-    if x % 2 == 0:  # on a vertical edge
-        row = y // 2
-        return tuple(row * size + c for c in (x // 2 - 1, x // 2) if 0 <= c < size)
-    column = x // 2
-    return tuple(r * size + column for r in (y // 2 - 1, y // 2) if 0 <= r < size)
+    return map_code_length(size)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ from enum import Enum
 from typing import Any
 
 from patrolkit.errors import LayoutError, NotationError
-from patrolkit.games.patrolis.terrain import Edge, Map, cell_name, check_size, parse_cell
+from patrolkit.games.patrolis.grid import Edge, cell_name, check_size, parse_cell
+from patrolkit.games.patrolis.terrain import Map
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

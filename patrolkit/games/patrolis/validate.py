@@ -19,9 +19,11 @@ from __future__ import annotations
 from itertools import product
 
 from patrolkit.errors import IllegalTurn
-from patrolkit.games.patrolis.rules import _Runner, _Table, apply, end_reason, play
+from patrolkit.games.patrolis.grid import EDGES, Edge
+from patrolkit.games.patrolis.laying import Runner, Table
+from patrolkit.games.patrolis.rules import apply, end_reason, play
 from patrolkit.games.patrolis.state import State, View
-from patrolkit.games.patrolis.terrain import EDGES, Edge, Map
+from patrolkit.games.patrolis.terrain import Map
 from patrolkit.games.patrolis.tracks import Cut, Shape, Step, Tile, Turn, player_name
 
 SEARCH_LIMIT = 20_000
@@ -87,7 +89,7 @@ class _Search:
         self.tried = 0
 
     def run(self) -> list[Turn]:
-        runner = _Runner(_Table.of(self.before), self.player)
+        runner = Runner(Table.of(self.before), self.player)
         position = runner.next_position()
         if position is None:
             starts = [
@@ -108,7 +110,7 @@ class _Search:
         tile = self.view.tiles[cell]
         return tile.lines if tile else ()
 
-    def _extend(self, runner: _Runner, position: tuple[int, Edge], hidden: bool) -> None:
+    def _extend(self, runner: Runner, position: tuple[int, Edge], hidden: bool) -> None:
         cell, entry = position
         occupied = bool(runner.table.cells[cell])
         for exit_ in EDGES:
@@ -138,7 +140,7 @@ class _Search:
                 if following is not None:
                     self._extend(trial, following, hidden or not shown)
 
-    def _matches(self, runner: _Runner) -> bool:
+    def _matches(self, runner: Runner) -> bool:
         table, tiles = runner.table, self.view.tiles
         for cell in self.changed | runner.touched:
             if table.tile(cell) != tiles[cell]:

@@ -18,12 +18,25 @@ Playing
 -------
 :func:`jumps`, :func:`legal_turns`, :func:`apply`, :func:`is_over`, :func:`score` and
 :func:`result` play the game; :func:`validate` says which turn explains a change between two
-positions, or why none does.
+positions, or why none does. None of them needs to know who is to move except :func:`validate`
+checking the mover: a position read from a photo may leave it unknown (``to_move=None``, written
+``?``; :meth:`State.with_mover` sets or clears it).
 
-This module is the one to import. The data model lives in :mod:`~patrolkit.games.rodeurs.model`,
-turns in :mod:`~patrolkit.games.rodeurs.turns`, refereeing in
-:mod:`~patrolkit.games.rodeurs.validate`; all their public names are re-exported here. Everything
-is pure: no I/O besides reading the classic template through :mod:`patrolkit.templates`.
+Notation
+--------
+A turn is written as the cells each pawn visits, joined by ``x``, one group per pawn:
+``c3xc5``, ``c3xc5xe5``, ``c3xc5 d1xd3``. :func:`parse_turn` reads one as a turn of a position
+(whether it is the opening jump comes from the position), :func:`format_turn` writes one, and
+:func:`is_legal` says whether the rules allow it. :meth:`State.from_pawns` builds a position holding
+only the pawns written out, like ``State.from_pawns("c3=r d4=y e5=g", board=board)``;
+:attr:`State.text` writes a whole position in one line.
+
+This module is the one to import. Squares and boards live in :mod:`~patrolkit.games.rodeurs.board`,
+positions and layouts in :mod:`~patrolkit.games.rodeurs.model`, jumps and their notation in
+:mod:`~patrolkit.games.rodeurs.jump`, legal turns and playing them in
+:mod:`~patrolkit.games.rodeurs.turns`, scores in :mod:`~patrolkit.games.rodeurs.score`, refereeing
+in :mod:`~patrolkit.games.rodeurs.validate`; all their public names are re-exported here.
+Everything is pure: no I/O besides reading the classic template through :mod:`patrolkit.templates`.
 """
 
 from __future__ import annotations
@@ -34,7 +47,7 @@ from typing import Any
 
 from patrolkit import templates
 from patrolkit.errors import LayoutError
-from patrolkit.games.rodeurs.model import (
+from patrolkit.games.rodeurs.board import (
     CODE_LENGTH,
     COLUMN_NAMES,
     COLUMNS,
@@ -43,37 +56,35 @@ from patrolkit.games.rodeurs.model import (
     SQUARES,
     Board,
     CellColour,
+    check_board,
+    column_of,
+    mirror,
+    parse_square,
+    row_of,
+    square,
+    square_name,
+)
+from patrolkit.games.rodeurs.jump import MULTI_JUMP, OPENING_JUMP, TWO_JUMPS, Jump, Turn
+from patrolkit.games.rodeurs.model import (
+    UNKNOWN_MOVER,
     Layout,
     PawnColour,
     Pawns,
     Player,
     State,
-    check_board,
     check_start,
-    column_of,
-    mirror,
     parse_pawn_rows,
-    parse_square,
     pawn_rows,
-    row_of,
-    square,
-    square_name,
 )
+from patrolkit.games.rodeurs.score import DecidedBy, Result, Tally, result, score
 from patrolkit.games.rodeurs.turns import (
-    MULTI_JUMP,
-    OPENING_JUMP,
-    TWO_JUMPS,
-    DecidedBy,
-    Jump,
-    Result,
-    Tally,
-    Turn,
     apply,
+    format_turn,
+    is_legal,
     is_over,
     jumps,
     legal_turns,
-    result,
-    score,
+    parse_turn,
     successors,
 )
 from patrolkit.games.rodeurs.validate import validate
@@ -89,6 +100,7 @@ __all__ = [
     "ROWS",
     "SQUARES",
     "TWO_JUMPS",
+    "UNKNOWN_MOVER",
     "Board",
     "CellColour",
     "DecidedBy",
@@ -106,6 +118,8 @@ __all__ = [
     "check_start",
     "classic_layout",
     "column_of",
+    "format_turn",
+    "is_legal",
     "is_over",
     "jumps",
     "layout_from_toml",
@@ -113,6 +127,7 @@ __all__ = [
     "mirror",
     "parse_pawn_rows",
     "parse_square",
+    "parse_turn",
     "pawn_rows",
     "result",
     "row_of",

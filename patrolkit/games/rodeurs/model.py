@@ -18,30 +18,24 @@ Vocabulary
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from patrolkit.errors import LayoutError, NotationError
-
-COLUMNS = 7
-ROWS = 9
-SQUARES = COLUMNS * ROWS
-MIDDLE_ROW = ROWS // 2
-"""Index of the grey row (row ``5``)."""
-COLUMN_NAMES = "abcdefg"
-CODE_LENGTH = 6
-"""Characters in a board code: 28 colour bits and the diagonal bit, in base 36."""
-_BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_HALF = MIDDLE_ROW * COLUMNS  # cells in rows 1-4
-
-
-class CellColour(Enum):
-    """The colour of a board cell; its value is its letter in a layout drawing."""
-
-    BLACK = "b"
-    WHITE = "w"
-    GREY = "-"
+from patrolkit.games.rodeurs.board import (
+    COLUMNS,
+    MIDDLE_ROW,
+    ROWS,
+    SQUARES,
+    Board,
+    CellColour,
+    mirror,
+    parse_square,
+    row_of,
+    square,
+    square_name,
+)
 
 
 class PawnColour(Enum):
@@ -72,132 +66,6 @@ class Player(Enum):
         return Player.BLACK if self is Player.WHITE else Player.WHITE
 
 
-def square(column: int, row: int) -> int:
-    """The square at ``column`` (0 = ``a``) and ``row`` (0 = row ``1``)."""
-    if not (0 <= column < COLUMNS and 0 <= row < ROWS):
-        raise ValueError(f"no square at column {column}, row {row}")
-    return row * COLUMNS + column
-
-
-def column_of(sq: int) -> int:
-    return sq % COLUMNS
-
-
-def row_of(sq: int) -> int:
-    return sq // COLUMNS
-
-
-def mirror(sq: int) -> int:
-    """The square mirrored across the grey middle row."""
-    return square(column_of(sq), ROWS - 1 - row_of(sq))
-
-
-def square_name(sq: int) -> str:
-    """``0`` -> ``'a1'``, ``62`` -> ``'g9'``."""
-    return f"{COLUMN_NAMES[column_of(sq)]}{row_of(sq) + 1}"
-
-
-def parse_square(name: str) -> int:
-    """``'a1'`` -> ``0``; raises :class:`NotationError` for anything that is not a square."""
-    if len(name) != 2 or name[0] not in COLUMN_NAMES or not "1" <= name[1] <= str(ROWS):
-        raise NotationError(f"'{name}' is not a square of the board (a1 to g9).")
-    return square(COLUMN_NAMES.index(name[0]), int(name[1]) - 1)
-
-
-@dataclass(frozen=True)
-class Board:
-    """A board: the colour of each of the 63 cells, and whether diagonal jumps are allowed."""
-
-    colours: tuple[CellColour, ...]
-    diagonal: bool = False
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "colours", tuple(self.colours))
-        check_board(self.colours)
-
-    def colour(self, sq: int) -> CellColour:
-        return self.colours[sq]
-
-    @property
-    def code(self) -> str:
-        """Six base-36 characters holding the whole board (printed in its fiducials)."""
-        value = sum(1 << i for i in range(_HALF) if self.colours[i] is CellColour.WHITE)
-        value |= int(self.diagonal) << _HALF
-        digits = []
-        for _ in range(CODE_LENGTH):
-            value, digit = divmod(value, 36)
-            digits.append(_BASE36[digit])
-        return "".join(reversed(digits))
-
-    @classmethod
-    def from_code(cls, code: str) -> Board:
-        """The board whose :attr:`code` is ``code``."""
-        if len(code) != CODE_LENGTH or any(ch not in _BASE36 for ch in code.upper()):
-            raise NotationError(f"'{code}' is not a board code (six letters or digits).")
-        value = 0
-        for ch in code.upper():
-            value = value * 36 + _BASE36.index(ch)
-        if value >> (_HALF + 1):
-            raise NotationError(f"'{code}' is not a board code (out of range).")
-        lower = [CellColour.WHITE if value >> i & 1 else CellColour.BLACK for i in range(_HALF)]
-        return cls.from_lower_half(lower, diagonal=bool(value >> _HALF & 1))
-
-    @classmethod
-    def from_lower_half(cls, lower: list[CellColour], *, diagonal: bool = False) -> Board:
-        """The board whose rows 1-4 are ``lower`` (28 cells); the rest follows by the rules."""
-        if len(lower) != _HALF:
-            raise LayoutError(f"The lower half of a board has {_HALF} cells, not {len(lower)}.")
-        colours = list(lower) + [CellColour.GREY] * COLUMNS + [CellColour.GREY] * _HALF
-        for sq in range(_HALF):
-            colours[mirror(sq)] = _opposite(lower[sq])
-        return cls(tuple(colours), diagonal)
-
-    @classmethod
-    def from_drawing(cls, drawing: str, *, diagonal: bool = False) -> Board:
-        """A board from 9 lines of 7 letters ``b``/``w``/``-``, row ``9`` first (as printed)."""
-        rows = drawing.split()
-        if len(rows) != ROWS or any(len(r) != COLUMNS for r in rows):
-            raise LayoutError(f"A board drawing has {ROWS} lines of {COLUMNS} cells.")
-        try:
-            colours = [CellColour(ch) for r in reversed(rows) for ch in r]
-        except ValueError:
-            raise LayoutError("A board drawing uses only the letters b, w and -.") from None
-        return cls(tuple(colours), diagonal)
-
-    def drawing(self) -> str:
-        """The inverse of :meth:`from_drawing`."""
-        rows = [
-            "".join(self.colours[square(c, r)].value for c in range(COLUMNS))
-            for r in reversed(range(ROWS))
-        ]
-        return "\n".join(rows)
-
-
-def _opposite(colour: CellColour) -> CellColour:
-    if colour is CellColour.WHITE:
-        return CellColour.BLACK
-    if colour is CellColour.BLACK:
-        return CellColour.WHITE
-    raise LayoutError("Only the middle row of a board is grey.")
-
-
-def check_board(colours: tuple[CellColour, ...]) -> None:
-    """Raise :class:`LayoutError` naming the first board rule ``colours`` breaks."""
-    if len(colours) != SQUARES:
-        raise LayoutError(f"A board has {SQUARES} cells (7 x 9), not {len(colours)}.")
-    for sq, colour in enumerate(colours):
-        row = row_of(sq)
-        if row == MIDDLE_ROW and colour is not CellColour.GREY:
-            raise LayoutError(f"Cell {square_name(sq)} is in the middle row, which must be grey.")
-        if row != MIDDLE_ROW and colour is CellColour.GREY:
-            raise LayoutError(f"Cell {square_name(sq)} is grey, but only the middle row may be.")
-        if row < MIDDLE_ROW and colours[mirror(sq)] is colour:
-            raise LayoutError(
-                f"Cells {square_name(sq)} and {square_name(mirror(sq))} mirror each other across"
-                " the middle row, so one must be black and the other white."
-            )
-
-
 Pawns = tuple[PawnColour | None, ...]
 
 
@@ -221,14 +89,25 @@ def check_start(board: Board, pawns: Pawns) -> None:
             )
 
 
+UNKNOWN_MOVER = "?"
+"""The mover field of the text form when the player to move is unknown (a photo cannot show it)."""
+
+
 @dataclass(frozen=True)
 class State:
     """A position: the board, the pawn (or ``None``) on each square, who moves, and whether the
-    game's opening turn — one single jump — is still to be played."""
+    game's opening turn — one single jump — is still to be played.
+
+    ``to_move`` is ``None`` when the player to move is unknown, as in a position read from a
+    photo. Pawns belong to nobody, so the jumps, the legal turns, playing a turn, the end of the
+    game and its result are the same whoever moves: they all work with an unknown mover, and a
+    turn played from such a position leaves the mover unknown. Only telling whose turn it is
+    needs it, such as :func:`~patrolkit.games.rodeurs.validate` when asked to check the mover.
+    """
 
     board: Board
     pawns: Pawns
-    to_move: Player = Player.WHITE
+    to_move: Player | None = Player.WHITE
     opening: bool = True
 
     def __post_init__(self) -> None:
@@ -242,12 +121,56 @@ class State:
         check_start(board, pawns)
         return cls(board, pawns, Player.WHITE, True)
 
+    @classmethod
+    def from_pawns(
+        cls,
+        text: str,
+        *,
+        board: Board,
+        to_move: Player | None = Player.WHITE,
+        opening: bool = False,
+    ) -> State:
+        """A position on ``board`` holding only the pawns written ``text``: each a square, ``=``
+        and its colour letter, separated by spaces (``"c3=r d4=y e5=g"``; ``""``: no pawn).
+
+        Raises :class:`NotationError` naming the first word that is not a pawn on a square, or a
+        square named twice. :attr:`pawns_text` writes the pawns back.
+
+        >>> board = Board.from_drawing("\\n".join(["bwbwbwb"] * 4 + ["-------"] + ["wbwbwbw"] * 4))
+        >>> state = State.from_pawns("c3=r d4=y e5=g", board=board, to_move=Player.BLACK)
+        >>> state.pawns_text, state.text.split()[1:3]
+        ('c3=r d4=y e5=g', ['b', '-'])
+        """
+        cells: list[PawnColour | None] = [None] * SQUARES
+        for word in text.split():
+            name, sign, letter = word.partition("=")
+            if not sign:
+                raise NotationError(
+                    f"'{word}' is not a pawn: write its square, = and its colour, like c3=r."
+                )
+            sq = parse_square(name.lower())
+            if cells[sq] is not None:
+                raise NotationError(f"Square {square_name(sq)} is given two pawns.")
+            cells[sq] = _pawn_colour(letter.lower())
+        return cls(board, tuple(cells), to_move, opening)
+
+    def with_mover(self, to_move: Player | None) -> State:
+        """This position with ``to_move`` to move (``None``: unknown, as a photo shows it)."""
+        return replace(self, to_move=to_move)
+
     def pawn(self, sq: int) -> PawnColour | None:
         return self.pawns[sq]
 
     @property
     def pawn_count(self) -> int:
         return sum(p is not None for p in self.pawns)
+
+    @property
+    def pawns_text(self) -> str:
+        """The pawns as :meth:`from_pawns` reads them, square by square: ``c3=r d4=y``."""
+        return " ".join(
+            f"{square_name(sq)}={pawn.value}" for sq, pawn in enumerate(self.pawns) if pawn
+        )
 
     # -- text form ---------------------------------------------------------------------------
 
@@ -256,13 +179,21 @@ class State:
         """A compact one-line form, like FEN: ``rows to_move phase board_code``.
 
         ``rows`` are the 9 rows from row ``9`` down to row ``1`` separated by ``/``, one letter a
-        cell: ``r``, ``y``, ``g`` or ``.`` for empty. ``to_move`` is ``w`` or ``b``; ``phase`` is
-        ``o`` while the opening single jump is still to be played, else ``-``.
+        cell: ``r``, ``y``, ``g`` or ``.`` for empty. ``to_move`` is ``w`` or ``b``, or ``?``
+        when the player to move is unknown (a photo does not show it); ``phase`` is ``o`` while
+        the opening single jump is still to be played, else ``-``.
+
+        >>> board = Board.from_drawing("\\n".join(["bwbwbwb"] * 4 + ["-------"] + ["wbwbwbw"] * 4))
+        >>> text = State.from_pawns("a1=g", board=board, to_move=None).text
+        >>> text
+        '......./......./......./......./......./......./......./......./g...... ? - 2YYRPX'
+        >>> State.from_text(text).to_move is None
+        True
         """
         return " ".join(
             (
                 pawn_rows(self.pawns),
-                self.to_move.value,
+                _mover_letter(self.to_move),
                 "o" if self.opening else "-",
                 self.board.code,
             )
@@ -277,23 +208,22 @@ class State:
                 "A position is written as four fields: rows, player to move, phase, board code."
             )
         rows, mover, phase, code = fields
-        if mover not in ("w", "b"):
-            raise NotationError(f"The player to move is 'w' or 'b', not '{mover}'.")
         if phase not in ("o", "-"):
             raise NotationError(f"The phase is 'o' (opening) or '-', not '{phase}'.")
-        return cls(Board.from_code(code), parse_pawn_rows(rows), Player(mover), phase == "o")
+        return cls(Board.from_code(code), parse_pawn_rows(rows), _mover(mover), phase == "o")
 
     # -- JSON ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict; :meth:`from_json` gives back an equal state."""
+        """A JSON-ready dict; :meth:`from_json` gives back an equal state. ``to_move`` is written
+        as in :attr:`text`: ``w``, ``b`` or ``?``."""
         return {
             "game": "rodeurs",
             "board": self.board.code,
             "diagonal": self.board.diagonal,
             "cells": self.board.drawing().split("\n"),
             "pawns": pawn_rows(self.pawns).split("/"),
-            "to_move": self.to_move.value,
+            "to_move": _mover_letter(self.to_move),
             "opening": self.opening,
             "text": self.text,
         }
@@ -307,10 +237,25 @@ class State:
             opening = data["opening"]
             if not isinstance(opening, bool):
                 raise ValueError("'opening' is true or false")
-            state = cls(board, pawns, Player(data["to_move"]), opening)
-        except (KeyError, TypeError, ValueError) as exc:
+            state = cls(board, pawns, _mover(str(data["to_move"])), opening)
+        except (KeyError, TypeError, ValueError, NotationError) as exc:
             raise NotationError(f"This JSON is not a Rôdeurs position ({exc}).") from None
         return state
+
+
+def _mover(letter: str) -> Player | None:
+    """The player to move written ``letter``: ``w``, ``b``, or ``?`` for unknown."""
+    if letter == UNKNOWN_MOVER:
+        return None
+    if letter not in ("w", "b"):
+        raise NotationError(
+            f"The player to move is 'w' (White), 'b' (Black) or '?' (unknown), not '{letter}'."
+        )
+    return Player(letter)
+
+
+def _mover_letter(player: Player | None) -> str:
+    return UNKNOWN_MOVER if player is None else player.value
 
 
 def pawn_rows(pawns: Pawns) -> str:
@@ -335,13 +280,17 @@ def parse_pawn_rows(rows: str) -> Pawns:
         for c, ch in enumerate(line):
             if ch == ".":
                 continue
-            try:
-                cells[square(c, r)] = PawnColour(ch)
-            except ValueError:
-                raise NotationError(
-                    f"'{ch}' is not a pawn (r, y, g) or an empty cell (.)."
-                ) from None
+            cells[square(c, r)] = _pawn_colour(ch, empty=True)
     return tuple(cells)
+
+
+def _pawn_colour(letter: str, *, empty: bool = False) -> PawnColour:
+    """The pawn colour written ``letter``; :class:`NotationError` names the accepted letters."""
+    try:
+        return PawnColour(letter)
+    except ValueError:
+        also = " or an empty cell (.)" if empty else ""
+        raise NotationError(f"'{letter}' is not a pawn (r, y, g){also}.") from None
 
 
 @dataclass(frozen=True)

@@ -15,22 +15,10 @@ from collections import Counter
 from itertools import pairwise
 
 from patrolkit.errors import IllegalTurn
-from patrolkit.games.rodeurs.model import (
-    SQUARES,
-    Board,
-    PawnColour,
-    Pawns,
-    State,
-    square_name,
-)
-from patrolkit.games.rodeurs.turns import (
-    SLANTED_LINES,
-    Jump,
-    Turn,
-    is_over,
-    lines_for,
-    turn_table,
-)
+from patrolkit.games.rodeurs.board import SQUARES, Board, square_name
+from patrolkit.games.rodeurs.jump import SLANTED_LINES, Jump, Turn, lines_for
+from patrolkit.games.rodeurs.model import PawnColour, Pawns, State
+from patrolkit.games.rodeurs.turns import is_over, turn_table
 
 SEARCH_LIMIT = 20_000
 """Positions the mistake search visits at most before falling back on the closest legal turn."""
@@ -41,13 +29,21 @@ def validate(before: State, after: State, *, check_mover: bool = True) -> Turn:
 
     Raises :class:`IllegalTurn` with one sentence saying why no legal turn does. With
     ``check_mover=False`` the player to move and the opening flag of ``after`` are ignored (a
-    photo does not show them); whether the opening rule applies still comes from ``before``.
+    photo does not show them); whether the opening rule applies still comes from ``before``. The
+    turns themselves do not depend on who moves, so either position may then leave the mover
+    unknown (``to_move=None``); checking the mover needs both positions to name it.
     """
     if before.board != after.board:
         raise IllegalTurn(_board_difference(before.board, after.board))
     if before.pawns == after.pawns:
         raise IllegalTurn("Nothing changed on the board: a turn moves at least one pawn.")
     if check_mover:
+        for which, state in (("first", before), ("second", after)):
+            if state.to_move is None:
+                raise IllegalTurn(
+                    f"The {which} position does not say who is to move, so the change of player"
+                    " cannot be checked; compare the pawns alone."
+                )
         if after.to_move is before.to_move:
             raise IllegalTurn(
                 f"{_player(before)} was to move and still is: after a turn, the other player moves."
@@ -67,7 +63,7 @@ def validate(before: State, after: State, *, check_mover: bool = True) -> Turn:
 
 
 def _player(state: State) -> str:
-    return state.to_move.name.capitalize()
+    return "Nobody" if state.to_move is None else state.to_move.name.capitalize()
 
 
 def _board_difference(first: Board, second: Board) -> str:

@@ -4,19 +4,35 @@ patrols of cubes and dice, each card's edges asking something of the patrols bes
 This module is the one to import; the rules are told in ``docs/rules/twelve-patrols.md``.
 
 * The vocabulary (items, requirements, cards, decks, slots, rolls) lives in
-  :mod:`~patrolkit.games.twelve_patrols.model`.
-* The kingdom and judging its requirements live in :mod:`~patrolkit.games.twelve_patrols.rules`:
-  :class:`Kingdom`, :func:`failures`, :func:`problems`, :func:`is_win`.
+  :mod:`~patrolkit.games.twelve_patrols.model`; the positions, their names and each requirement's
+  scope in :mod:`~patrolkit.games.twelve_patrols.places`.
+* The kingdom lives in :mod:`~patrolkit.games.twelve_patrols.kingdom` (:class:`Kingdom`), judging
+  its requirements in :mod:`~patrolkit.games.twelve_patrols.rules`: :func:`failures`,
+  :func:`problems`, :func:`is_win`.
 * Playing a game lives in :mod:`~patrolkit.games.twelve_patrols.play`: :class:`State`,
-  :func:`new_game`, :func:`place_card`, :func:`place_patrol`, :func:`reroll`.
+  :func:`new_game`, :func:`place_card`, :func:`place_patrol`, :func:`reroll`, and :func:`apply`
+  for a :class:`Turn` — :class:`PlaceCard`, :class:`PlacePatrol` or :class:`Reroll`, written out
+  in :mod:`~patrolkit.games.twelve_patrols.turns`.
 * The solver lives in :mod:`~patrolkit.games.twelve_patrols.solver`: :func:`solve`,
   :func:`reachable`, :func:`count_solutions`, :func:`count_completions`, :func:`prove`,
-  :func:`why_not`; its engine room is :mod:`~patrolkit.games.twelve_patrols.usage`,
-  :mod:`~patrolkit.games.twelve_patrols.contents` and :mod:`~patrolkit.games.twelve_patrols.lines`.
-  Its answers, :class:`Solution` and :class:`Reroll`, and :func:`replay`, which plays one by the
-  rules, live in :mod:`~patrolkit.games.twelve_patrols.witness`.
+  :func:`why_not`; its search is :mod:`~patrolkit.games.twelve_patrols.search` and its engine
+  room :mod:`~patrolkit.games.twelve_patrols.usage`, :mod:`~patrolkit.games.twelve_patrols.lines`,
+  :mod:`~patrolkit.games.twelve_patrols.contents` and
+  :mod:`~patrolkit.games.twelve_patrols.fillings`. Its answer, :class:`Solution`, and
+  :func:`replay`, which plays one by the rules, live in
+  :mod:`~patrolkit.games.twelve_patrols.witness`.
 * Rated decks and their TOML-ready form live in :mod:`~patrolkit.games.twelve_patrols.decks`;
   :func:`shipped_decks` reads the three we ship.
+
+Notation
+--------
+Positions are written ``tl`` … ``br`` (row ``t``/``m``/``b``, column ``l``/``c``/``r``), slots
+``tl-tc``, items ``Q-Y1`` (a cube) or ``D-B2=4`` (a die showing 4). A turn lays a card (``4@tl``:
+card number 4 of the deck at the top left), places a patrol (``tl-tc:D-B2=4,Q-Y1``) or re-rolls a
+die (``D-B2=4>6/Q-Y1``: turned to 6 by discarding ``Q-Y1``). :func:`parse_turn` reads one for a
+game in progress, :func:`format_turn` writes one, :func:`is_legal` says whether the rules allow
+it. :meth:`Kingdom.from_placed` builds a kingdom holding only the cards and patrols written out,
+like ``Kingdom.from_placed(deck, "4@tl 7@tc tl-tc:D-B2=4,Q-Y1")``.
 
 All of it is pure: no I/O besides reading the shipped decks through :mod:`patrolkit.templates`.
 """
@@ -49,6 +65,7 @@ from patrolkit.games.twelve_patrols.decks import (
     witness_from_dict,
     witness_to_dict,
 )
+from patrolkit.games.twelve_patrols.kingdom import Kingdom
 from patrolkit.games.twelve_patrols.model import (
     DIE_FACES,
     ROLL_ORDER,
@@ -73,38 +90,40 @@ from patrolkit.games.twelve_patrols.model import (
     random_roll,
     supply,
 )
+from patrolkit.games.twelve_patrols.places import (
+    POSITIONS,
+    Patrol,
+    parse_position,
+    parse_slot,
+    place_name,
+    position_code,
+    scope,
+    slot_code,
+)
 from patrolkit.games.twelve_patrols.play import (
     OFFER,
     State,
+    apply,
+    format_turn,
+    is_legal,
     new_game,
+    parse_turn,
     place_card,
     place_patrol,
     reroll,
 )
-from patrolkit.games.twelve_patrols.rules import (
-    POSITIONS,
-    Failure,
-    Kingdom,
-    Patrol,
-    failures,
-    is_win,
-    judge,
-    place_name,
-    problems,
-    scope,
-)
+from patrolkit.games.twelve_patrols.rules import Failure, failures, is_win, judge, problems
+from patrolkit.games.twelve_patrols.search import LINES, line_positions, line_slots
 from patrolkit.games.twelve_patrols.solver import (
-    LINES,
     count_completions,
     count_solutions,
-    line_positions,
-    line_slots,
     prove,
     reachable,
     solve,
     why_not,
 )
-from patrolkit.games.twelve_patrols.witness import Reroll, Solution, replay
+from patrolkit.games.twelve_patrols.turns import PlaceCard, PlacePatrol, Reroll, Turn
+from patrolkit.games.twelve_patrols.witness import Solution, replay
 from patrolkit.payload import PatrolsCard, PatrolsCube, PatrolsDie
 
 __all__ = [
@@ -133,6 +152,8 @@ __all__ = [
     "ItemKind",
     "Kingdom",
     "Patrol",
+    "PlaceCard",
+    "PlacePatrol",
     "Position",
     "RatedDeck",
     "Rating",
@@ -144,7 +165,9 @@ __all__ = [
     "Slot",
     "Solution",
     "State",
+    "Turn",
     "Witness",
+    "apply",
     "card_from_payload",
     "card_payload",
     "check_difficulty",
@@ -157,6 +180,8 @@ __all__ = [
     "dice",
     "difficulty_of",
     "failures",
+    "format_turn",
+    "is_legal",
     "is_win",
     "item_from_payload",
     "item_payload",
@@ -164,9 +189,13 @@ __all__ = [
     "line_positions",
     "line_slots",
     "new_game",
+    "parse_position",
+    "parse_slot",
+    "parse_turn",
     "place_card",
     "place_name",
     "place_patrol",
+    "position_code",
     "problems",
     "prove",
     "random_roll",
@@ -178,6 +207,7 @@ __all__ = [
     "reroll",
     "scope",
     "shipped_decks",
+    "slot_code",
     "solve",
     "supply",
     "why_not",

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from patrolkit.errors import LayoutError, NotationError
+from patrolkit.games.twelve_patrols.kingdom import Kingdom
 from patrolkit.games.twelve_patrols.model import (
     SIZE,
     SLOTS,
@@ -36,8 +37,9 @@ from patrolkit.games.twelve_patrols.model import (
     Roll,
     check_roll,
 )
-from patrolkit.games.twelve_patrols.rules import Kingdom, problems
-from patrolkit.games.twelve_patrols.witness import Reroll, Solution
+from patrolkit.games.twelve_patrols.rules import problems
+from patrolkit.games.twelve_patrols.turns import Reroll
+from patrolkit.games.twelve_patrols.witness import Solution
 
 DIFFICULTIES = ("easy", "medium", "hard")
 EASY_SHARE = 0.80

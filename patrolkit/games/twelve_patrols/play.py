@@ -5,7 +5,9 @@ Import these names from :mod:`patrolkit.games.twelve_patrols`, which re-exports 
 A :class:`State` is a game in progress: the kingdom, the cards still to come (the first three face
 up), the unused items and the discarded ones. :func:`new_game`, :func:`place_card`,
 :func:`place_patrol` and :func:`reroll` play it and raise :class:`IllegalTurn` with one sentence
-for anything the rules do not allow.
+for anything the rules do not allow. :func:`apply` plays a :class:`Turn` (see
+:mod:`~patrolkit.games.twelve_patrols.turns`), :func:`parse_turn` reads one written out and
+:func:`is_legal` says whether the rules allow it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from patrolkit.errors import IllegalTurn, LayoutError
+from patrolkit.games.twelve_patrols.kingdom import Kingdom
 from patrolkit.games.twelve_patrols.model import (
     DIE_FACES,
     SIZE,
@@ -26,14 +29,14 @@ from patrolkit.games.twelve_patrols.model import (
     Slot,
     supply,
 )
-from patrolkit.games.twelve_patrols.rules import (
+from patrolkit.games.twelve_patrols.places import (
     COLUMN_NAMES,
     ROW_NAMES,
-    Kingdom,
     check_position,
-    join_words,
     place_name,
 )
+from patrolkit.games.twelve_patrols.rules import join_words
+from patrolkit.games.twelve_patrols.turns import PlaceCard, PlacePatrol, Reroll, Turn
 
 OFFER = 3
 """How many cards of the pile lie face up to choose from."""
@@ -186,3 +189,59 @@ def reroll(state: State, die: Item, value: int, discard: Item) -> State:
         if item.key != paid.key
     )
     return State(state.kingdom, state.pile, rest, (*state.discarded, paid))
+
+
+# -- turns written out --------------------------------------------------------------------------
+
+
+def apply(state: State, turn: Turn) -> State:
+    """The game after ``turn``: :func:`place_card`, :func:`place_patrol` or :func:`reroll`.
+
+    Raises :class:`IllegalTurn` with one sentence for anything the rules do not allow.
+    """
+    if isinstance(turn, PlaceCard):
+        return place_card(state, state.deck.card(turn.number), turn.position)
+    if isinstance(turn, PlacePatrol):
+        return place_patrol(state, turn.slot, turn.items)
+    if isinstance(turn, Reroll):
+        return reroll(state, turn.die, turn.value, turn.discard)
+    raise IllegalTurn(f"{turn!r} is not a turn of 12 Patrols.")
+
+
+def parse_turn(state: State, text: str) -> Turn:
+    """The turn written ``text`` (``4@tl``, ``tl-tc:D-B2=4,Q-Y1``, ``D-B2=4>6/Q-Y1``), checked
+    against ``state``.
+
+    Raises :class:`NotationError` when the text is not a turn, :class:`IllegalTurn` when it is one
+    the rules do not allow here.
+
+    >>> from patrolkit.games.twelve_patrols import shipped_decks
+    >>> game = new_game(shipped_decks()["easy"].deck, (1, 2, 3, 4, 5, 6, 1, 2, 3))
+    >>> parse_turn(game, "1@mc")
+    PlaceCard(number=1, position=(1, 1))
+    >>> parse_turn(game, "9@mc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    patrolkit.errors.IllegalTurn: Wolfsgate is not face up: the cards to choose from are Ashen ...
+    """
+    turn = Turn.parse(text)
+    apply(state, turn)
+    return turn
+
+
+def format_turn(state: State, turn: Turn) -> str:
+    """``turn`` in the notation :func:`parse_turn` reads (``4@tl``, ``tl-tc:Q-W1``,
+    ``D-B2=4>6/Q-Y1``); a 12 Patrols turn needs nothing from ``state`` to be written."""
+    return turn.notation
+
+
+def is_legal(state: State, turn: Turn) -> bool:
+    """Whether ``turn`` may be played in ``state``.
+
+    Yes exactly when :func:`apply` plays it without raising :class:`IllegalTurn`.
+    """
+    try:
+        apply(state, turn)
+    except IllegalTurn:
+        return False
+    return True

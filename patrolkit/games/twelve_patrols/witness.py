@@ -10,19 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from patrolkit.errors import IllegalTurn
+from patrolkit.games.twelve_patrols.kingdom import Kingdom
 from patrolkit.games.twelve_patrols.model import ROLL_ORDER, Card, Item, Slot
+from patrolkit.games.twelve_patrols.places import POSITIONS, slot_index
 from patrolkit.games.twelve_patrols.play import State, place_card, place_patrol, reroll
-from patrolkit.games.twelve_patrols.rules import POSITIONS, Kingdom, slot_index
+from patrolkit.games.twelve_patrols.turns import Reroll
 from patrolkit.games.twelve_patrols.usage import Token
-
-
-@dataclass(frozen=True)
-class Reroll:
-    """A re-roll: ``die`` (as it showed) turned to ``value`` by discarding ``discard``."""
-
-    die: Item
-    value: int
-    discard: Item
 
 
 @dataclass(frozen=True)

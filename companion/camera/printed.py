@@ -1,0 +1,102 @@
+"""A kit as printed, for the virtual camera: its own PDF rasterised as ink on paper, and kits
+kept in memory between photos."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import cv2
+import numpy as np
+
+from companion.camera.lens import Image
+from patrolkit.errors import KitError
+from patrolkit.manifest import Manifest
+
+T = TypeVar("T")
+
+# -- the printed kit ---------------------------------------------------------------------------
+
+RASTER_PX_PER_MM = 12.0
+"""Kit pages are rasterised at this scale: finer than any photo of the whole board sees them."""
+_PAPER = np.array([238.0, 243.0, 246.0])
+"""Paper white under neutral light (B, G, R)."""
+_BLACK = np.array([38.0, 34.0, 33.0])
+"""Black ink on paper."""
+_DULL = 0.1
+"""How much duller printed colours are than the PDF's."""
+
+
+_KITS_KEPT = 2
+_KITS: dict[str, OrderedDict[tuple[str, int, int], Any]] = {}
+
+
+def cached_kit(kit_dir: Path, build: Callable[[Manifest, Path], T]) -> T:
+    """``build(manifest, pdf_path)`` for the kit in ``kit_dir`` (``kit.json`` and ``kit.pdf``);
+    the last two kits each ``build`` made are kept in memory, keyed by the path and the files'
+    modification times. :class:`KitError` when there is no kit there."""
+    kit_dir = Path(kit_dir)
+    json_path, pdf_path = kit_dir / "kit.json", kit_dir / "kit.pdf"
+    try:
+        stamps = (json_path.stat().st_mtime_ns, pdf_path.stat().st_mtime_ns)
+    except FileNotFoundError:
+        raise KitError(f"There is no kit (kit.json and kit.pdf) in {kit_dir}.") from None
+    kept = _KITS.setdefault(f"{build.__module__}.{build.__qualname__}", OrderedDict())
+    key = (str(kit_dir.resolve()), *stamps)
+    if key in kept:
+        kept.move_to_end(key)
+        return cast(T, kept[key])
+    built = build(Manifest.load(json_path), pdf_path)
+    kept[key] = built
+    while len(kept) > _KITS_KEPT:
+        kept.popitem(last=False)
+    return built
+
+
+def printed_pages(pdf_path: Path, sheets: Iterable[int]) -> dict[int, Image]:
+    """The ``sheets`` (page numbers from 1) of the kit PDF at :data:`RASTER_PX_PER_MM`, as
+    printed (see :func:`printed`); :class:`KitError` for a PDF that is unreadable or short."""
+    import pypdfium2 as pdfium
+
+    wanted = sorted(set(sheets))
+    pages: dict[int, Image] = {}
+    try:
+        document = pdfium.PdfDocument(str(pdf_path))
+    except pdfium.PdfiumError as exc:
+        raise KitError(f"{pdf_path} is not a readable PDF ({exc}).") from None
+    try:
+        if wanted and len(document) < wanted[-1]:
+            raise KitError(
+                f"{pdf_path} has {len(document)} pages; its kit.json needs {wanted[-1]}."
+            )
+        for sheet in wanted:
+            bitmap = document[sheet - 1].render(scale=RASTER_PX_PER_MM * 25.4 / 72)
+            pages[sheet] = printed(np.ascontiguousarray(bitmap.to_numpy()[..., :3]))
+    finally:
+        document.close()
+    return pages
+
+
+def frozen(image: Image) -> Image:
+    """``image`` made read-only: photos share it."""
+    image.flags.writeable = False
+    return image
+
+
+def printed(page: Image) -> Image:
+    """The page as ink on paper: white is paper, black is ink, colours a little duller."""
+    weights = np.array([0.114, 0.587, 0.299])
+    mix = (1 - _DULL) * np.eye(3) + _DULL * np.tile(weights, (3, 1))
+    page = cv2.transform(page, mix)
+    ramp = np.arange(256, dtype=np.float64) / 255.0
+    return cv2.merge(
+        [
+            cv2.LUT(
+                page[..., c],
+                np.clip(_BLACK[c] + (_PAPER[c] - _BLACK[c]) * ramp**1.08, 0, 255).astype(np.uint8),
+            )
+            for c in range(3)
+        ]
+    )

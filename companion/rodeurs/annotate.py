@@ -1,0 +1,336 @@
+"""Step 6 of the companion pipeline: the annotated picture a player looks at.
+
+The part of the photo around the board, scaled so its longer side is
+:data:`companion.picture.SIDE` pixels and dimmed a little, with the board's grid drawn over it and
+every cell's reading: a disc in the pawn's colour with its letter where a pawn was read, a faint
+ring where the cell is empty, a red frame with ``?`` and a short label where the cell could not be
+read. The corner codes seen are framed green, those missing red; QR codes that are not the game's
+are framed orange. On the second photo of a check, the cells that changed are framed cyan and a
+legal turn's jumps are drawn as arrows. A panel on the right gives the verdict in large letters
+(legal, illegal, game over, game goes on, cannot judge), the score, and a legend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, Final
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+from companion.load import load_picture
+from companion.palette import CYAN, GREEN, INK, ORANGE, RED, RGB, SOFT, WHITE, rgb_of
+from companion.picture import (
+    Label,
+    check_headline,
+    dimmed_crop,
+    frame_foreign,
+    load_font,
+    paragraph,
+    polygon,
+    side_panel,
+    with_labels,
+)
+from companion.pose import apply
+from companion.rodeurs.pose import fiducial_corners
+from companion.rodeurs.reading import UNREADABLE as UNREADABLE_LETTER
+from companion.rodeurs.reading import CellStatus, RodeursReading
+from patrolkit.games.rodeurs import COLUMNS, ROWS, column_of, parse_square, row_of
+from patrolkit.payload import Corner
+from patrolkit.sizes import PAWN_INK, Rodeurs
+
+AROUND_MM: Final = 25.0
+"""Table shown around the board sheet's printed area."""
+LETTER_INK: Final[dict[str, RGB]] = {"R": INK, "Y": INK, "G": WHITE}
+PAWN_RGB: Final = {letter: rgb_of(ink) for letter, ink in PAWN_INK.items()}
+
+
+def render(
+    photo: Path | str | bytes, reading: RodeursReading, verdict: dict[str, Any]
+) -> np.ndarray:
+    """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
+    picture = load_picture(photo)
+    left, top, right, bottom = _region(reading, picture.width, picture.height)
+    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    to_canvas = shift @ reading.pose.to_photo
+    labels: list[Label] = []
+    _grid(canvas, to_canvas)
+    _changes(canvas, to_canvas, verdict, labels)
+    _cells(canvas, to_canvas, reading, labels)
+    _turn(canvas, to_canvas, verdict)
+    _fiducials(canvas, to_canvas, reading, labels)
+    for code in reading.foreign:
+        frame_foreign(canvas, apply(shift, np.array(code.corners)), labels, gap=24, size=26)
+    return np.asarray(_with_panel(with_labels(canvas, labels), verdict))
+
+
+def _region(reading: RodeursReading, width: int, height: int) -> tuple[int, int, int, int]:
+    """The part of the photo to show: the board with its corner codes, the foreign codes, and
+    :data:`AROUND_MM` of table, within the photo."""
+    top_mm = Rodeurs.fiducial_origin(Corner.NW)[1] - AROUND_MM
+    bottom_mm = Rodeurs.fiducial_origin(Corner.SW)[1] + Rodeurs.FIDUCIAL_MM + AROUND_MM
+    right_mm = Rodeurs.GRID_WIDTH_MM + AROUND_MM
+    board = np.array(
+        [[-AROUND_MM, top_mm], [right_mm, top_mm], [right_mm, bottom_mm], [-AROUND_MM, bottom_mm]]
+    )
+    points = [reading.pose.photo_points(board)]
+    points += [np.array(code.corners) for code in reading.foreign]
+    every = np.vstack(points)
+    left, top = np.clip(every.min(axis=0), 0, None)
+    right, bottom = np.minimum(every.max(axis=0), (width, height))
+    if right - left < 16 or bottom - top < 16:
+        return 0, 0, width, height
+    return int(left), int(top), int(np.ceil(right)), int(np.ceil(bottom))
+
+
+# -- drawing on the photo ---------------------------------------------------------------------
+
+
+def _points(transform: np.ndarray, board_mm: np.ndarray) -> np.ndarray:
+    return apply(transform, board_mm)
+
+
+def _grid(canvas: np.ndarray, transform: np.ndarray) -> None:
+    cell = Rodeurs.CELL_MM
+    overlay = canvas.copy()
+    for c in range(COLUMNS + 1):
+        line = _points(transform, np.array([[c * cell, 0.0], [c * cell, ROWS * cell]]))
+        polygon(overlay, line, WHITE, 2)
+    for r in range(ROWS + 1):
+        line = _points(transform, np.array([[0.0, r * cell], [COLUMNS * cell, r * cell]]))
+        polygon(overlay, line, WHITE, 2)
+    cv2.addWeighted(overlay, 0.45, canvas, 0.55, 0, dst=canvas)
+
+
+def _cell_geometry(transform: np.ndarray, sq: int) -> tuple[np.ndarray, tuple[float, float], float]:
+    """A cell's quadrilateral on the canvas, its centre and its size there (pixels)."""
+    x, y, w, h = Rodeurs.cell_box(column_of(sq), row_of(sq))
+    quad = _points(transform, np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]))
+    centre = _points(transform, np.array([[x + w / 2, y + h / 2]]))[0]
+    size = float(np.sqrt(abs(cv2.contourArea(quad.astype(np.float32)))))
+    return quad, (float(centre[0]), float(centre[1])), size
+
+
+def _cells(
+    canvas: np.ndarray,
+    transform: np.ndarray,
+    reading: RodeursReading,
+    labels: list[Label],
+) -> None:
+    for cell in reading.cells:
+        quad, (cx, cy), size = _cell_geometry(transform, cell.square)
+        centre = (round(cx * 16), round(cy * 16))
+        radius = max(round(size * 0.26 * 16), 16)
+        if cell.status is CellStatus.PAWN and cell.pawn is not None:
+            letter = cell.pawn.value.upper()
+            cv2.circle(canvas, centre, radius + 3 * 16, INK, -1, cv2.LINE_AA, shift=4)
+            cv2.circle(canvas, centre, radius + 16, WHITE, -1, cv2.LINE_AA, shift=4)
+            cv2.circle(canvas, centre, radius, PAWN_RGB[letter], -1, cv2.LINE_AA, shift=4)
+            labels.append(((cx, cy), letter, LETTER_INK[letter], max(round(size * 0.32), 12)))
+        elif cell.status is CellStatus.EMPTY:
+            cv2.circle(
+                canvas, centre, max(radius // 4, 16), (235, 235, 235), 2, cv2.LINE_AA, shift=4
+            )
+        else:
+            inner = _shrink(quad, 0.06)
+            polygon(canvas, inner, RED, max(round(size * 0.07), 3))
+            colour = PAWN_RGB[cell.hint.value.upper()] if cell.hint is not None else WHITE
+            cv2.circle(canvas, centre, radius, RED, -1, cv2.LINE_AA, shift=4)
+            cv2.circle(
+                canvas,
+                centre,
+                radius,
+                colour,
+                max(round(size * 0.04), 2) * 16 // 16,
+                cv2.LINE_AA,
+                shift=4,
+            )
+            labels.append(((cx, cy), "?", WHITE, max(round(size * 0.34), 12)))
+            labels.append(
+                ((cx, cy + size * 0.36), _short(cell.reason), WHITE, max(round(size * 0.13), 10))
+            )
+
+
+def _changes(
+    canvas: np.ndarray,
+    transform: np.ndarray,
+    verdict: dict[str, Any],
+    labels: list[Label],
+) -> None:
+    """For a check: a cyan frame on every cell that changed between the two photos, marked
+    ``gone`` where a pawn left and ``new`` where one arrived."""
+    if verdict["kind"] != "check":
+        return
+    before = verdict["before"]["state"].split()[0].replace("/", "")
+    after = verdict["state"].split()[0].replace("/", "")
+    for index, (old, new) in enumerate(zip(before, after, strict=True)):
+        if old == new or UNREADABLE_LETTER in (old, new):
+            continue
+        row_from_top, column = divmod(index, COLUMNS)
+        sq = (ROWS - 1 - row_from_top) * COLUMNS + column
+        quad, (cx, cy), size = _cell_geometry(transform, sq)
+        polygon(canvas, _shrink(quad, 0.04), CYAN, max(round(size * 0.05), 3))
+        word = "gone" if new == "." else "new" if old == "." else "changed"
+        labels.append(((cx, cy - size * 0.36), word, CYAN, max(round(size * 0.15), 11)))
+
+
+def _turn(canvas: np.ndarray, transform: np.ndarray, verdict: dict[str, Any]) -> None:
+    """For a legal turn: an arrow for every jump, from the cell left to the cell landed on."""
+    if verdict["kind"] != "check" or not verdict.get("turn"):
+        return
+    names = [group.split("x") for group in str(verdict["turn"]).split()]
+    for group in names:
+        for start, land in pairwise(group):
+            _, a, size = _cell_geometry(transform, parse_square(start))
+            _, b, _ = _cell_geometry(transform, parse_square(land))
+            along = np.subtract(b, a)
+            stop = np.add(b, -along * min(0.3 * size / max(float(np.hypot(*along)), 1.0), 0.4))
+            width = max(round(size * 0.06), 3)
+            for colour, thick in ((INK, width + 4), (CYAN, width)):
+                cv2.arrowedLine(
+                    canvas,
+                    _int(a),
+                    _int((float(stop[0]), float(stop[1]))),
+                    colour,
+                    thick,
+                    cv2.LINE_AA,
+                    tipLength=0.25,
+                )
+
+
+def _int(point: tuple[float, float]) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
+
+
+def _shrink(quad: np.ndarray, share: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    return np.asarray(centre + (quad - centre) * (1.0 - share))
+
+
+def _short(reason: str | None) -> str:
+    """A label of a word or two for a cell's problem."""
+    text = reason or "unreadable"
+    for key, label in (
+        ("code cannot be read", "code unread"),
+        ("glare", "glare"),
+        ("two pawns", "two pawns"),
+        ("colour", "colour?"),
+        ("across", "between cells"),
+        ("made out", "unclear"),
+    ):
+        if key in text:
+            return label
+    return text[:14]
+
+
+def _fiducials(
+    canvas: np.ndarray,
+    transform: np.ndarray,
+    reading: RodeursReading,
+    labels: list[Label],
+) -> None:
+    for corner in Corner:
+        quad = _points(transform, fiducial_corners(corner))
+        quad = _shrink(quad, -0.25)
+        seen = corner in reading.fiducials_seen
+        colour = GREEN if seen else RED
+        polygon(canvas, quad, colour, 4)
+        if not seen:
+            side = float(np.linalg.norm(quad[1] - quad[0]))
+            labels.append(
+                (
+                    (float(quad[:, 0].mean()), float(quad[:, 1].mean())),
+                    f"{corner.value} not seen",
+                    RED,
+                    max(round(side * 0.3), 18),
+                )
+            )
+
+
+# -- the verdict panel --------------------------------------------------------------------------
+
+
+def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
+    """The panel's big word, the line under it, and its colour."""
+    unreadable = len(verdict["unreadable"])
+    if verdict["kind"] == "check":
+        turn = f"{verdict['turn']} ({verdict['turn_kind']})"
+        cells = f"{unreadable} cell{'s' if unreadable != 1 else ''} unreadable"
+        return check_headline(verdict, turn, cells)
+    if verdict["over"] is True:
+        return "GAME OVER", str(verdict["result"]), GREEN
+    if not verdict["judged"]:
+        return "CANNOT JUDGE", f"{unreadable} cell{'s' if unreadable != 1 else ''} unreadable", RED
+    left = verdict["jumps_left"]
+    return "GAME GOES ON", f"{left} jump{'s' if left != 1 else ''} possible", WHITE
+
+
+def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
+    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), _facts(verdict), fact_size=26)
+    _legend(draw, (x, y + 4), inner, check=verdict["kind"] == "check")
+    return full
+
+
+def _facts(verdict: dict[str, Any]) -> list[str]:
+    board = verdict["board"]
+    facts = [f"Board {board['code']}, {board['jumps']}."]
+    if verdict["kind"] == "check":
+        facts.append(
+            f"{verdict['before']['pawns_read']} pawns before, {verdict['pawns_read']} after."
+        )
+    else:
+        facts.append(f"{verdict['pawns_read']} pawns read.")
+    if verdict.get("score"):
+        for player in ("white", "black"):
+            t = verdict["score"][player]
+            facts.append(
+                f"{player.capitalize()} district: {t['points']} points "
+                f"({t['red']} red, {t['yellow']} yellow, {t['green']} green)."
+            )
+    if verdict["unreadable"]:
+        cells = ", ".join(u["cell"] for u in verdict["unreadable"][:12])
+        more = " and more" if len(verdict["unreadable"]) > 12 else ""
+        facts.append(f"Unreadable: {cells}{more}. Fix them and take the photo again.")
+    if board["corners_missing"]:
+        facts.append(f"Corner codes not seen: {', '.join(board['corners_missing'])}.")
+    if verdict["foreign_codes"]:
+        facts.append("A QR code that is not a game piece was ignored (orange).")
+    return facts
+
+
+def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check: bool) -> int:
+    x, y = at
+    y = paragraph(draw, (x, y), "On the photo", 26, width, WHITE, bold=True) + 6
+    entries: Sequence[tuple[str, RGB, str]] = (
+        ("R", PAWN_RGB["R"], "red pawn read"),
+        ("Y", PAWN_RGB["Y"], "yellow pawn read"),
+        ("G", PAWN_RGB["G"], "green pawn read"),
+        ("", SOFT, "empty cell"),
+        ("?", RED, "cell that could not be read"),
+    )
+    font, _ = load_font(24, True)
+    for letter, colour, words in entries:
+        cx, cy = x + 20, y + 16
+        if letter:
+            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=colour, outline=WHITE, width=2)
+            ink = LETTER_INK.get(letter, WHITE)
+            draw.text((cx, cy), letter, font=font, fill=ink, anchor="mm")
+        else:
+            draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), outline=colour, width=2)
+        paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)
+        y += 42
+    frames = [
+        (GREEN, "corner code seen"),
+        (RED, "corner code missing"),
+        (ORANGE, "QR code that is not a game piece"),
+    ]
+    if check:
+        frames.insert(0, (CYAN, "cell that changed; arrows: the jumps"))
+    for colour, words in frames:
+        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=colour, width=4)
+        paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)
+        y += 42
+    return y

@@ -1,0 +1,265 @@
+"""One kit frame for every game: the print-scale check, the cover's styles, title and foot, the
+kit's PDF in memory with its manifest, and writing ``kit.pdf`` and ``kit.json`` to disk (never over
+existing files unless asked to)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Paragraph
+
+from generator.flow import fill_columns
+from generator.page import BOLD, FONT, GENERATOR, INK, MARGIN_MM, MM, SOFT_INK, Paper, Sheet
+from patrolkit.errors import KitError
+from patrolkit.manifest import BoardGeometry, Item, Manifest
+
+# -- the print-scale check ------------------------------------------------------------------------
+
+RULER_MM: Final = 100.0
+RULER_NOTICE: Final = "Print at 100 % / actual size — check this ruler"
+SCALE_CHECK_MM: Final = 30.0
+"""Height of the boxed notice and ruler that page one of every document carries."""
+RULER_END_TICK_MM: Final = 7.0
+"""The 0 and 100 mm ticks are the longest, so they can be found (and measured) at a glance."""
+RULER_TICK_WIDTH_MM: Final = 0.2
+BOARD_AND_TOKENS: Final = "the board and tokens"
+"""What a photo could not read if a kit were printed at the wrong scale, unless a game says."""
+
+
+_ADVICE = ParagraphStyle("scale-advice", fontName=FONT, fontSize=7.6, leading=9.6, textColor=INK)
+
+
+def draw_ruler(sheet: Sheet, x: float, y: float) -> None:
+    """A 100 mm scale ruler: base line at ``y`` from ``x`` to ``x + 100``, ticks hanging down.
+
+    Ticks every millimetre, longer every 5 and 10, longest at 0 and 100; centimetres numbered.
+    """
+    for step in range(int(RULER_MM) + 1):
+        if step in (0, int(RULER_MM)):
+            length = RULER_END_TICK_MM
+        elif step % 10 == 0:
+            length = 4.5
+        elif step % 5 == 0:
+            length = 3.2
+        else:
+            length = 2.0
+        sheet.line(x + step, y, x + step, y + length, width=RULER_TICK_WIDTH_MM)
+    sheet.line(x, y, x + RULER_MM, y, width=RULER_TICK_WIDTH_MM, cap=2)
+    for cm in range(1, 10):
+        sheet.text(x + cm * 10, y + 8.0, str(cm * 10), size=6.5, align="centre")
+    sheet.text(x, y + 11.2, "0", size=7.5, font=BOLD, align="centre")
+    sheet.text(x + RULER_MM, y + 11.2, "100 mm", size=7.5, font=BOLD, align="centre")
+
+
+def draw_scale_check(
+    sheet: Sheet, x: float, y: float, width: float, *, pieces: str = BOARD_AND_TOKENS
+) -> None:
+    """The print-scale notice and the ruler, boxed, :data:`SCALE_CHECK_MM` tall from ``(x, y)``
+    over ``width`` mm: print at actual size, and check it with the ruler. ``pieces`` names what
+    a photo could not read if the scale were wrong."""
+    sheet.rect(x, y, width, SCALE_CHECK_MM, stroke=INK, line=0.5)
+    sheet.text(x + 4, y + 7.5, RULER_NOTICE, size=11.5, font=BOLD)
+    ruler_x = x + width - 10 - RULER_MM
+    draw_ruler(sheet, ruler_x, y + 12.0)
+    advice = Paragraph(
+        "Turn off “fit to page” or “shrink” in the print dialog. The long marks 0 and 100 must "
+        "be exactly 100 mm (10 cm) apart; if they are not, a photo of "
+        f"{pieces} cannot be read.",
+        _ADVICE,
+    )
+    _, height = advice.wrap((ruler_x - x - 10) * MM, SCALE_CHECK_MM * MM)
+    if height > (SCALE_CHECK_MM - 12) * MM:
+        raise ValueError("the scale check needs more width")
+    advice.drawOn(sheet.canvas, *sheet.point(x + 4, y + 11.0 + height / MM))
+
+
+# -- the cover ------------------------------------------------------------------------------------
+
+COVER_TOP_MM: Final = MARGIN_MM + 30 + SCALE_CHECK_MM + 7
+"""Where a cover's own content starts, below its title and print-scale check."""
+
+
+@dataclass(frozen=True)
+class CoverStyles:
+    """A cover's paragraph styles: body text, section heads and bulleted items."""
+
+    body: ParagraphStyle
+    head: ParagraphStyle
+    item: ParagraphStyle
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        *,
+        size: float,
+        leading: float,
+        after: float,
+        head_before: float,
+        head_after: float | None = None,
+        item_after: float | None = None,
+    ) -> CoverStyles:
+        """The styles called ``name``, ``name-head`` and ``name-item``: body text of ``size``
+        points on ``leading``, ``after`` points after each paragraph (``head_after`` after a head
+        and ``item_after`` after an item, if they differ), ``head_before`` points above a head."""
+        body = ParagraphStyle(
+            name,
+            fontName=FONT,
+            bulletFontName=FONT,
+            fontSize=size,
+            leading=leading,
+            spaceAfter=after,
+            textColor=INK,
+        )
+        head = ParagraphStyle(
+            f"{name}-head",
+            parent=body,
+            fontName=BOLD,
+            fontSize=11,
+            leading=14,
+            spaceBefore=head_before,
+            spaceAfter=after if head_after is None else head_after,
+        )
+        item = ParagraphStyle(
+            f"{name}-item",
+            parent=body,
+            leftIndent=9,
+            bulletIndent=1.5,
+            spaceAfter=after if item_after is None else item_after,
+        )
+        return cls(body, head, item)
+
+    def bullet(self, text: str) -> Paragraph:
+        """One bulleted item (paragraph markup)."""
+        return Paragraph(text, self.item, bulletText="•")
+
+    def contents(self, lines: Sequence[str]) -> list[Flowable]:
+        """The cover's "In this kit" head and its list of sheets (paragraph markup)."""
+        return [Paragraph("In this kit", self.head), *(self.bullet(line) for line in lines)]
+
+
+def sheets_text(first: int, count: int) -> str:
+    """``Sheet 3`` or ``Sheets 3–5``: the sheets a part of the kit takes."""
+    return f"Sheet {first}" if count == 1 else f"Sheets {first}–{first + count - 1}"
+
+
+def draw_cover_title(
+    sheet: Sheet, title: str, facts: Sequence[str], *, pieces: str = BOARD_AND_TOKENS
+) -> float:
+    """The game's ``title`` with "Print-and-play kit" under it, ``facts`` (players, time, age)
+    to the right, and the print-scale check under them all; returns :data:`COVER_TOP_MM`."""
+    left, right = MARGIN_MM, sheet.paper.width - MARGIN_MM
+    sheet.text(left, MARGIN_MM + 14, title, size=34, font=BOLD)
+    sheet.text(left, MARGIN_MM + 22.5, "Print-and-play kit", size=14, fill=SOFT_INK)
+    for i, line in enumerate(facts):
+        sheet.text(right, MARGIN_MM + 12 + 5 * i, line, size=10, align="right")
+    draw_scale_check(sheet, left, MARGIN_MM + 30, right - left, pieces=pieces)
+    return COVER_TOP_MM
+
+
+def fill_cover_column(
+    sheet: Sheet, flow: list[Flowable], column: tuple[float, float, float, float]
+) -> None:
+    """Flow the cover's text into ``column`` (x, y, width, height); raise if it does not fit."""
+    fill_columns(sheet, flow, [column])
+    if flow:
+        raise RuntimeError("the cover text does not fit its column")
+
+
+def draw_generator_line(sheet: Sheet) -> None:
+    """The generator's name and version, centred in the page's foot."""
+    width, height = sheet.paper.size
+    sheet.text(
+        width / 2, height - MARGIN_MM + 1, GENERATOR, size=6.5, fill=SOFT_INK, align="centre"
+    )
+
+
+# -- the kit's document ---------------------------------------------------------------------------
+
+
+class KitDocument:
+    """A kit's PDF drawn in memory on one :class:`Sheet`, and the manifest it ends with."""
+
+    def __init__(self, game_title: str, paper: Paper, subject: str) -> None:
+        self._out = io.BytesIO()
+        self.sheet = Sheet(
+            self._out, paper, title=f"{game_title} — print-and-play kit", subject=subject
+        )
+
+    def finish(
+        self,
+        *,
+        game: str,
+        options: dict[str, object],
+        layout: dict[str, object],
+        items: Sequence[Item],
+        board: BoardGeometry | None = None,
+    ) -> tuple[bytes, Manifest]:
+        """End the PDF; its bytes and the manifest of its pages, ``items`` and ``board``."""
+        sheet = self.sheet
+        pages = sheet.page
+        sheet.save()
+        manifest = Manifest(
+            game=game,
+            paper=sheet.paper.name,
+            page_size=sheet.paper.size,
+            pages=pages,
+            options=options,
+            layout=layout,
+            board=board,
+            items=tuple(items),
+            generator=GENERATOR,
+        )
+        return self._out.getvalue(), manifest
+
+
+# -- writing to disk ------------------------------------------------------------------------------
+
+
+def refuse_overwrite(paths: Sequence[Path], *, force: bool) -> None:
+    """Raise :class:`KitError` if any of ``paths`` exists and ``force`` is false."""
+    if force:
+        return
+    existing = [path for path in paths if path.exists()]
+    if len(existing) == 1:
+        raise KitError(f"{existing[0]} already exists; add --force to overwrite it.")
+    if existing:
+        names = " and ".join(str(path) for path in existing)
+        raise KitError(f"{names} already exist; add --force to overwrite them.")
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (through a temporary file beside it)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError as exc:
+        raise KitError(f"Cannot write {path} ({exc.strerror or exc}).") from None
+
+
+def manifest_bytes(manifest: Manifest) -> bytes:
+    """``kit.json``'s exact text, as :meth:`Manifest.save` writes it."""
+    return (json.dumps(manifest.to_json(), indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def write_kit_files(
+    out_dir: Path, render: Callable[[], tuple[bytes, Manifest]], *, force: bool
+) -> tuple[Path, Path]:
+    """Write ``out_dir/kit.pdf`` and ``out_dir/kit.json`` from ``render()``; raise
+    :class:`KitError` if either exists and not ``force`` (nothing is rendered then)."""
+    out_dir = Path(out_dir)
+    pdf_path, json_path = out_dir / "kit.pdf", out_dir / "kit.json"
+    refuse_overwrite([pdf_path, json_path], force=force)
+    pdf, manifest = render()
+    write_bytes(pdf_path, pdf)
+    write_bytes(json_path, manifest_bytes(manifest))
+    return pdf_path, json_path

@@ -1,0 +1,150 @@
+"""The cut lines of a Patrolis board sheet: solid where the sheet is cut exactly on its grid's
+edge, dashed through the free paper, with a note by the scissors."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Paper, Sheet
+from generator.patrolis.placement import Placement
+from patrolkit.sizes import Patrolis, PatrolisSheet
+
+CUT_INK: Final = INK
+CUT_MM: Final = 0.3
+
+
+# -- cut lines ----------------------------------------------------------------------------------
+
+
+def piece_rects(plan: PatrolisSheet, far: float) -> list[tuple[float, float, float, float]]:
+    """The sheet's piece as rectangles ``(x0, y0, x1, y1)``, cell frame: the cells, a band along
+    each outer edge and a square at each outer corner (reaching ``far`` mm out, past the page),
+    and the glue strips."""
+    w, h = plan.width, plan.height
+    rects = [(0.0, 0.0, w, h)]
+    spans = {"N": (0.0, -far, w, 0.0), "S": (0.0, h, w, h + far)}
+    spans |= {"W": (-far, 0.0, 0.0, h), "E": (w, 0.0, w + far, h)}
+    rects += [spans[edge] for edge in sorted(plan.outer)]
+    for ns, y0, y1 in (("N", -far, 0.0), ("S", h, h + far)):
+        for we, x0, x1 in (("W", -far, 0.0), ("E", w, w + far)):
+            if ns in plan.outer and we in plan.outer:
+                rects.append((x0, y0, x1, y1))
+    if "E" in plan.glued:
+        rects.append((w, 0.0, w + Patrolis.GLUE_MM, h))
+    if "S" in plan.glued:
+        rects.append((0.0, h, w, h + Patrolis.GLUE_MM))
+    return rects
+
+
+def cut_segments(
+    rects: Sequence[tuple[float, float, float, float]],
+    within: tuple[float, float, float, float],
+) -> list[tuple[float, float, float, float]]:
+    """The outline of the union of ``rects`` as straight segments ``(x1, y1, x2, y2)``, keeping
+    only the parts inside ``within`` (x0, y0, x1, y1) — the rest lies off the paper."""
+    xs = sorted({v for r in rects for v in (r[0], r[2])})
+    ys = sorted({v for r in rects for v in (r[1], r[3])})
+
+    def inside(i: int, j: int) -> bool:
+        if not (0 <= i < len(xs) - 1 and 0 <= j < len(ys) - 1):
+            return False
+        cx, cy = (xs[i] + xs[i + 1]) / 2, (ys[j] + ys[j + 1]) / 2
+        return any(r[0] < cx < r[2] and r[1] < cy < r[3] for r in rects)
+
+    segments = []
+    for i in range(len(xs)):
+        for j in range(len(ys) - 1):
+            if inside(i - 1, j) != inside(i, j):
+                segments.append((xs[i], ys[j], xs[i], ys[j + 1]))
+    for j in range(len(ys)):
+        for i in range(len(xs) - 1):
+            if inside(i, j - 1) != inside(i, j):
+                segments.append((xs[i], ys[j], xs[i + 1], ys[j]))
+    clipped = []
+    left, top, right, bottom = within
+    for x1, y1, x2, y2 in _merge(segments):
+        if x1 == x2:
+            if not left < x1 < right:
+                continue
+            y1, y2 = max(y1, top), min(y2, bottom)
+            if y2 > y1:
+                clipped.append((x1, y1, x2, y2))
+        else:
+            if not top < y1 < bottom:
+                continue
+            x1, x2 = max(x1, left), min(x2, right)
+            if x2 > x1:
+                clipped.append((x1, y1, x2, y2))
+    return clipped
+
+
+def _merge(
+    segments: list[tuple[float, float, float, float]],
+) -> list[tuple[float, float, float, float]]:
+    """Join segments that continue each other on one line."""
+    merged: list[tuple[float, float, float, float]] = []
+    for seg in sorted(segments):
+        if merged:
+            x1, y1, x2, y2 = merged[-1]
+            a1, b1, a2, b2 = seg
+            if x1 == x2 == a1 == a2 and y2 == b1:
+                merged[-1] = (x1, y1, x2, b2)
+                continue
+            if y1 == y2 == b1 == b2 and x2 == a1:
+                merged[-1] = (x1, y1, a2, y2)
+                continue
+        merged.append(seg)
+    return merged
+
+
+def draw_cut_lines(sheet: Sheet, placement: Placement, paper: Paper) -> None:
+    """The piece's outline where it must be cut, in the cell frame; the grid edges that lap
+    over a neighbour are cut exactly and say so."""
+    plan = placement.plan
+    ox, oy = placement.origin
+    m = MIN_MARGIN_MM
+    within = (m - ox, m - oy, paper.width - m - ox, paper.height - m - oy)
+    segments = cut_segments(piece_rects(plan, far=1000.0), within)
+    for x1, y1, x2, y2 in segments:
+        on_grid_edge = (x1 == x2 == 0.0 and "W" in plan.lapping) or (
+            y1 == y2 == 0.0 and "N" in plan.lapping
+        )
+        if on_grid_edge:
+            # Only outside the cells: inside, the cells' own edge is the line.
+            _outside_cells(sheet, plan, x1, y1, x2, y2)
+        else:
+            _dashed(sheet, x1, y1, x2, y2)
+    for edge in sorted(plan.lapping):
+        _scissors_note(sheet, plan, edge)
+
+
+def _outside_cells(
+    sheet: Sheet, plan: PatrolisSheet, x1: float, y1: float, x2: float, y2: float
+) -> None:
+    if x1 == x2:
+        for a, b in ((y1, min(y2, 0.0)), (max(y1, plan.height), y2)):
+            if b > a:
+                sheet.line(x1, a, x2, b, stroke=CUT_INK, width=CUT_MM)
+    else:
+        for a, b in ((x1, min(x2, 0.0)), (max(x1, plan.width), x2)):
+            if b > a:
+                sheet.line(a, y1, b, y2, stroke=CUT_INK, width=CUT_MM)
+
+
+def _dashed(sheet: Sheet, x1: float, y1: float, x2: float, y2: float) -> None:
+    canvas = sheet.canvas
+    canvas.saveState()
+    canvas.setDash(2.2 * 2.835, 1.4 * 2.835)
+    sheet.line(x1, y1, x2, y2, stroke=CUT_INK, width=CUT_MM)
+    canvas.restoreState()
+
+
+def _scissors_note(sheet: Sheet, plan: PatrolisSheet, edge: str) -> None:
+    """A note in the free paper beyond a lapping edge: cut exactly on the grid's edge."""
+    text = "CUT EXACTLY ON THE GRID'S EDGE — this side laps over its neighbour"
+    if edge == "W":
+        with sheet.frame(-3.2, plan.height / 2, rotate=-90):
+            sheet.text(0, 0, text, size=5.6, font=BOLD, fill=SOFT_INK, align="centre")
+    else:
+        sheet.text(plan.width / 2, -2.6, text, size=5.6, font=BOLD, fill=SOFT_INK, align="centre")

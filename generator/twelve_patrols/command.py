@@ -1,0 +1,108 @@
+"""``patrolkit kit twelve-patrols`` and ``patrolkit deck twelve-patrols``: options and runs.
+
+The kit and the deck generator are imported when a command runs, so ``--help`` stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from patrolkit import options
+from patrolkit.errors import KitError
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
+    deck = parser.add_mutually_exclusive_group()
+    deck.add_argument("--deck", choices=DIFFICULTIES, help="a shipped deck (default easy)")
+    deck.add_argument("--deck-file", type=Path, metavar="FILE", help="a deck from `patrolkit deck`")
+    deck.add_argument("--seed", type=options.whole_number, help="a new deck from this seed")
+    parser.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        default="medium",
+        help="difficulty of a new deck (default medium)",
+    )
+    parser.add_argument(
+        "--backs",
+        choices=("duplex", "gutter"),
+        default="duplex",
+        help="card backs for double-sided printing or gutter-fold",
+    )
+    parser.add_argument(
+        "--duplex-offset",
+        type=options.offset,
+        default=(0.0, 0.0),
+        metavar="X,Y",
+        help="shift the backs by X,Y mm to match your printer",
+    )
+    parser.add_argument("--flat", action="store_true", help="flat tokens instead of folded dice")
+    parser.add_argument("--no-solution", action="store_true", help="leave out the solution page")
+    options.add_output_options(parser, options.PAPERS)
+
+
+def run_kit(args: argparse.Namespace) -> int:
+    from generator.twelve_patrols.kit import write_kit
+
+    rated = _rated_deck(args)
+    label = f"seed-{rated.seed}" if args.seed is not None else options.slug(rated.deck.name)
+    out = args.out or Path("output") / "kits" / f"twelve-patrols-{label}"
+    files = write_kit(
+        rated.deck,
+        out,
+        paper=args.paper,
+        force=args.force,
+        backs=args.backs,
+        duplex_offset=args.duplex_offset,
+        flat_items=args.flat,
+        solution=None if args.no_solution else rated.witness,
+    )
+    options.kit_written(
+        f"12 Patrols kit ({rated.deck.name}, {rated.difficulty})", args.paper, files
+    )
+    return 0
+
+
+def _rated_deck(args: argparse.Namespace) -> Any:
+    from patrolkit.games import twelve_patrols
+
+    if args.seed is not None:
+        from generator.twelve_patrols.decks import random_deck
+
+        return random_deck(args.seed, args.difficulty)
+    if args.deck_file is not None:
+        data = options.read_toml(args.deck_file, "deck")
+        decks = twelve_patrols.rated_decks_from_dict(data)
+        if len(decks) != 1:
+            raise KitError(f"{args.deck_file} holds {len(decks)} decks; give a file with one.")
+        return next(iter(decks.values()))
+    return twelve_patrols.shipped_decks()[args.deck or "easy"]
+
+
+def add_deck_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=options.whole_number, default=0, help="seed (default 0)")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="difficulty")
+    parser.add_argument("--out", type=Path, help="deck file (default output/decks/...toml)")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing deck file")
+
+
+def run_deck(args: argparse.Namespace) -> int:
+    from generator.twelve_patrols.decks import decks_toml, random_deck
+
+    rated = random_deck(args.seed, args.difficulty)
+    default = Path("output") / "decks" / f"twelve-patrols-{args.difficulty}-{args.seed}.toml"
+    out = args.out or default
+    if out.exists() and not args.force:
+        raise KitError(f"{out} already exists; add --force to overwrite it.")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(decks_toml({args.difficulty: rated}))
+    rating = rated.rating
+    share = f"{rating.winnable} of {rating.rolls} rolls winnable"
+    print(f"{rated.deck.name} — {rated.difficulty}: {share}")
+    for card in rated.deck.cards:
+        print(f"  {card.name:<24} {card.code}")
+    print(f"deck file: {out}  (print it: patrolkit kit twelve-patrols --deck-file {out})")
+    return 0

@@ -1,0 +1,182 @@
+"""12 Patrols' cover: what the kit holds, the deck's nine cards with their icons, how to make the
+kit, and the game in brief."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from reportlab.platypus import Paragraph
+
+from generator.flow import brief_box
+from generator.frame import (
+    CoverStyles,
+    draw_cover_title,
+    draw_generator_line,
+    fill_cover_column,
+    sheets_text,
+)
+from generator.page import BOLD, MARGIN_MM, SOFT_INK, Sheet, text_width
+from generator.twelve_patrols.icons import draw_requirement
+from patrolkit.games.twelve_patrols import Deck, Side
+
+RULES_SHEET: Final = 2
+FIRST_CARD_SHEET: Final = 3
+COVER: Final = CoverStyles.of(
+    "tp-cover", size=8.8, leading=11.6, after=3.6, head_before=4, head_after=2, item_after=2.4
+)
+
+BRIEF: Final = (
+    (
+        "Goal",
+        "lay all nine region cards in a kingdom of three by three and post a patrol in each of "
+        "the twelve gaps between neighbouring cards, so that every icon facing into the kingdom "
+        "holds.",
+    ),
+    (
+        "A turn",
+        "lay one of the three face-up cards, upright, beside a card already down; post patrols "
+        "if you wish; a row or column you complete must get all its missing patrols at once.",
+    ),
+    (
+        "Patrols",
+        "one or more cubes and dice between two cards; nothing moves once it is down. To turn a "
+        "die to another face, put an unused item out of the game.",
+    ),
+    (
+        "Icons",
+        "each counts every patrol on its side of the card, along the card's row or column; an "
+        "icon facing out of the kingdom is ignored.",
+    ),
+)
+"""The cover's reminder of the game."""
+
+
+def cover_contents(
+    backs: str, cards: int, items_from: int, items: int, flat: bool, solution: bool
+) -> list[str]:
+    """The cover's list of sheets (paragraph markup)."""
+    card_text = (
+        "the nine region cards, fronts and backs on alternate sheets"
+        if backs == "duplex"
+        else "the nine region cards, each front beside its back, to fold"
+    )
+    item_text = (
+        "flat dice and cubes: six tokens per die, one per cube"
+        if flat
+        else "nine dice and nine cubes to cut out and fold"
+    )
+    lines = [
+        "<b>Sheet 1</b> — this cover: the deck, making the kit, the print check.",
+        f"<b>Sheet {RULES_SHEET}</b> — the rules.",
+        f"<b>{sheets_text(FIRST_CARD_SHEET, cards)}</b> — {card_text}.",
+        f"<b>{sheets_text(items_from, items)}</b> — {item_text}.",
+    ]
+    if solution:
+        lines.append(
+            f"<b>Sheet {items_from + items}</b> — one way to win, upside down: look only if stuck."
+        )
+    return lines
+
+
+def draw_cover(sheet: Sheet, deck: Deck, contents: Sequence[str], backs: str, flat: bool) -> None:
+    width, height = sheet.paper.size
+    left, right = MARGIN_MM, width - MARGIN_MM
+    facts = ("1 player", "about 20 minutes", "age 10 and up")
+    top = draw_cover_title(sheet, "12 Patrols", facts, pieces="the cards and items")
+    table_width = 98.0
+    table_x = right - table_width
+    bottom = _deck_table(sheet, deck, table_x, top, table_width)
+    flow = COVER.contents(contents)
+    flow += [Paragraph("Making the kit", COVER.head)]
+    flow += [Paragraph(text, COVER.body) for text in _making(backs, flat)]
+    brief = brief_box(sheet, left, height - MARGIN_MM - 6.0, right - left, BRIEF)
+    column = (left, top - 4.0, table_x - 7.0 - left, brief - 4.0 - top)
+    fill_cover_column(sheet, flow, column)
+    if bottom > brief - 4.0:
+        raise RuntimeError("the deck table runs into the brief")
+    draw_generator_line(sheet)
+
+
+def _making(backs: str, flat: bool) -> list[str]:
+    """How to make the kit, as paragraphs (markup)."""
+    paragraphs = [
+        "Print every sheet at actual size (check the ruler above), on thick paper or thin card "
+        "if your printer takes it.",
+    ]
+    if backs == "duplex":
+        paragraphs.append(
+            f"<b>Cards.</b> Print sheets {FIRST_CARD_SHEET}–{FIRST_CARD_SHEET + 3} double-sided, "
+            "flipping on the long edge (or print the whole file double-sided). Hold a card sheet "
+            "against the light: the two ring-and-cross targets near its top should cover each "
+            "other. If they miss by a millimetre or more, measure how far the back's target sits "
+            "from the front's, seen from the back (right and down count as plus), and print the "
+            "kit again with minus that as its duplex offset. Then cut along the marks."
+        )
+    else:
+        paragraphs.append(
+            f"<b>Cards.</b> Print sheets {FIRST_CARD_SHEET}–{FIRST_CARD_SHEET + 2} single-sided. "
+            "Fold each sheet along the middle line, printed side out, so every back lies behind "
+            "its front; glue the halves together, then cut along the marks through both."
+        )
+    if flat:
+        paragraphs.append(
+            "<b>Dice and cubes.</b> Cut out the tokens along the marks. Roll a real die for each "
+            "die token row, or any six-sided die, and put out the token of the value rolled."
+        )
+    else:
+        paragraphs.append(
+            "<b>Dice and cubes.</b> Cut each net along its solid outline, crease every dashed "
+            "line, fold the faces printed side out and glue the grey tabs inside. A drop of glue "
+            "on each tab is enough; let it dry before rolling."
+        )
+    paragraphs.append(
+        "Keep every QR code clean and flat: the codes tell a photo which card, die face or cube "
+        "it is looking at."
+    )
+    return paragraphs
+
+
+def _deck_table(sheet: Sheet, deck: Deck, x: float, top: float, width: float) -> float:
+    """The deck's nine cards, each with its four edges' icons; returns the table's bottom."""
+    sheet.text(x, top + 4.0, f"This deck: {deck.name}", size=11, font=BOLD)
+    sheet.text(x + width, top + 4.0, f"deck {deck.id}", size=8.5, fill=SOFT_INK, align="right")
+    icon = 4.6
+    row_h = 7.4
+    columns = {Side.NORTH: 42.0, Side.EAST: 56.0, Side.SOUTH: 70.0, Side.WEST: 84.0}
+    y = top + 9.5
+    sheet.text(x + 1.0, y + 2.2, "#", size=7.2, font=BOLD)
+    sheet.text(x + 7.0, y + 2.2, "Region", size=7.2, font=BOLD)
+    for side, cx in columns.items():
+        name = side.name.capitalize()
+        sheet.text(x + cx + 6.0, y + 2.2, name, size=7.2, font=BOLD, align="centre")
+    sheet.line(x, y + 3.6, x + width, y + 3.6, width=0.3)
+    y += 4.6
+    for number, card in enumerate(deck.cards, start=1):
+        if number % 2:
+            sheet.rect(x, y, width, row_h, fill="#EFEFEF")
+        sheet.text(x + 1.0, y + row_h / 2 + 1.1, str(number), size=8, font=BOLD)
+        name, size = card.name, 8.0
+        if text_width(name, size) > 33.0:
+            size *= 33.0 / text_width(name, size)
+        sheet.text(x + 7.0, y + row_h / 2 + 1.1, name, size=size)
+        for side, cx in columns.items():
+            requirements = card.edge(side)
+            if not requirements:
+                sheet.text(
+                    x + cx + 6.0, y + row_h / 2 + 1.1, "—", size=8, fill=SOFT_INK, align="centre"
+                )
+            start = x + cx + 6.0 - (len(requirements) * (icon + 0.6) - 0.6) / 2
+            for k, requirement in enumerate(requirements):
+                draw_requirement(
+                    sheet, requirement, start + k * (icon + 0.6), y + (row_h - icon) / 2, icon
+                )
+        y += row_h
+    sheet.line(x, y, x + width, y, width=0.3)
+    notes = (
+        "Cards are laid upright: North is the edge above the name.",
+        "The rules (sheet 2) explain the icons.",
+    )
+    for k, note in enumerate(notes):
+        sheet.text(x, y + 4.5 + 3.6 * k, note, size=7.2, fill=SOFT_INK)
+    return y + 4.5 + 3.6 * len(notes)

@@ -1,0 +1,149 @@
+"""12 Patrols' flat tokens, for a kit without folding: six tokens per die (one per value) and one
+per cube, in blocks of rows cut along crop marks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from generator.page import MIN_MARGIN_MM, Sheet
+from generator.pieces import PieceGrid, draw_heading
+from generator.twelve_patrols.items import (
+    COLOURS,
+    CUBE,
+    DIE,
+    HEADER_MM,
+    SERIALS,
+    draw_cube_face,
+    draw_die_face,
+    item_attrs,
+)
+from patrolkit.games.twelve_patrols import ItemColour
+from patrolkit.manifest import Box, Item
+from patrolkit.sizes import TwelvePatrols
+
+TOKEN_GAP_MM: Final = 2 * TwelvePatrols.TOKEN_BLEED_MM
+MARK_CLEAR_MM: Final = 1.5
+MARK_LENGTH_MM: Final = 3.2
+
+
+# -- flat tokens ----------------------------------------------------------------------------------
+
+
+Token = tuple[ItemColour, int, int | None]
+"""A flat token: colour, serial and value (``None`` for a cube)."""
+TokenRow = tuple[str, tuple[Token, ...]]
+"""A row of tokens of one kind (``die`` or ``cube``)."""
+
+
+@dataclass(frozen=True)
+class TokenBlock:
+    """A block of flat tokens on one sheet: the grid and what each of its tokens is."""
+
+    grid: PieceGrid
+    kind: str
+    tokens: tuple[Token, ...]
+
+
+def _token_rows() -> list[TokenRow]:
+    """One row per die (its six values), then the nine cubes in rows of six."""
+    rows: list[TokenRow] = [
+        ("die", tuple((colour, serial, value) for value in range(1, 7)))
+        for colour in COLOURS
+        for serial in SERIALS
+    ]
+    cubes: tuple[Token, ...] = tuple((c, serial, None) for c in COLOURS for serial in SERIALS)
+    return [*rows, ("cube", cubes[:6]), ("cube", cubes[6:])]
+
+
+def _token_block(width: float, top: float, rows: Sequence[TokenRow]) -> TokenBlock:
+    """``rows`` of one kind as a grid of six columns centred across the page, from ``top``."""
+    kind = rows[0][0]
+    side = DIE if kind == "die" else CUBE
+    tokens = tuple(token for _, row in rows for token in row)
+    columns = 6
+    left = (width - (columns * side + (columns - 1) * TOKEN_GAP_MM)) / 2
+    grid = PieceGrid(
+        round(left, 3),
+        round(top, 3),
+        columns,
+        len(rows),
+        len(tokens),
+        side,
+        side,
+        TOKEN_GAP_MM,
+        TwelvePatrols.TOKEN_BLEED_MM,
+    )
+    return TokenBlock(grid, kind, tokens)
+
+
+def token_pages(width: float, height: float) -> list[list[TokenBlock]]:
+    """Where the flat tokens go, sheet by sheet: as many rows a sheet as fit, a block of dice and
+    a block of cubes kept apart by room for both blocks' crop marks."""
+    outside = TwelvePatrols.TOKEN_BLEED_MM + MARK_CLEAR_MM + MARK_LENGTH_MM
+    top = HEADER_MM + outside
+    bottom = height - MIN_MARGIN_MM - 0.5 - outside
+    pages: list[list[TokenBlock]] = [[]]
+    y = start = top
+    pending: list[TokenRow] = []
+    for kind, tokens in _token_rows():
+        side = DIE if kind == "die" else CUBE
+        if pending and pending[-1][0] != kind:
+            pages[-1].append(_token_block(width, start, pending))
+            pending = []
+            y += 2 * outside + 2.0 - TOKEN_GAP_MM
+            start = y
+        if y + side > bottom:
+            if pending:
+                pages[-1].append(_token_block(width, start, pending))
+                pending = []
+            pages.append([])
+            y = start = top
+        pending.append((kind, tokens))
+        y += side + TOKEN_GAP_MM
+    pages[-1].append(_token_block(width, start, pending))
+    return pages
+
+
+def draw_token_pages(sheet: Sheet) -> list[Item]:
+    """Every flat token from the current page on; ends no page after its last one."""
+    pages = token_pages(*sheet.paper.size)
+    items: list[Item] = []
+    for number, blocks in enumerate(pages, start=1):
+        if number > 1:
+            sheet.next_page()
+        draw_heading(
+            sheet,
+            f"12 Patrols — flat dice and cubes ({number} of {len(pages)})",
+            "Cut along the marks. Each row is one die, a token per face: roll any six-sided die "
+            "for it and put out the token of the value rolled.",
+        )
+        for block in blocks:
+            for index, token in enumerate(block.tokens):
+                items.append(_draw_token(sheet, token, *block.grid.trim(index)))
+            block.grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
+    return items
+
+
+def _draw_token(sheet: Sheet, token: Token, x: float, y: float) -> Item:
+    colour, serial, value = token
+    bleed = TwelvePatrols.TOKEN_BLEED_MM
+    name = f"{colour.value}{serial}"
+    if value is not None:
+        return Item(
+            id=f"die-token-{name}-{value}",
+            role="die-token",
+            sheet=sheet.page,
+            cut=Box(x, y, DIE, DIE),
+            qr=draw_die_face(sheet, colour, serial, value, x, y, bleed=bleed),
+            attrs=item_attrs(colour, serial, value=value),
+        )
+    return Item(
+        id=f"cube-token-{name}",
+        role="cube-token",
+        sheet=sheet.page,
+        cut=Box(x, y, CUBE, CUBE),
+        qr=draw_cube_face(sheet, colour, serial, x, y, bleed=bleed),
+        attrs=item_attrs(colour, serial),
+    )

@@ -1,0 +1,90 @@
+"""What every ``patrolkit`` command shares: option value types, option groups and messages.
+
+The game packages add their own options to the parser (see :mod:`patrolkit.registry`); they take
+their value types from here, so a bad value reads the same whatever the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from patrolkit.errors import KitError
+
+PAPERS = ("a4", "letter")
+"""The paper sizes every kit prints on (Patrolis adds ``a3``)."""
+
+
+def whole_number(text: str) -> int:
+    """A whole number of 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, not {value}")
+    return value
+
+
+def count(text: str) -> int:
+    """How many of something to make: 1 to 10,000."""
+    value = whole_number(text)
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"expected a count from 1 to 10000, not {value}")
+    return value
+
+
+def offset(text: str) -> tuple[float, float]:
+    """A shift ``X,Y`` in millimetres."""
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in mm like 0.5,-1, not '{text}'") from None
+    return x, y
+
+
+def add_output_options(parser: argparse.ArgumentParser, papers: tuple[str, ...]) -> None:
+    """``--paper``, ``--out`` and ``--force``, as every kit takes them."""
+    parser.add_argument("--paper", choices=papers, default="a4", help="paper size (default a4)")
+    parser.add_argument("--out", type=Path, help="output folder (default output/kits/<name>)")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing kit")
+
+
+def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """The TOML file the user named; raises :class:`KitError` in one sentence."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise KitError(f"There is no {what} file at {path}.") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise KitError(f"{path} is not a readable TOML {what} ({exc}).") from None
+
+
+def slug(name: str) -> str:
+    """A name made fit for a file name: ``The Hard Deck`` → ``the-hard-deck``."""
+    return "-".join("".join(c for c in word if c.isalnum()) for word in name.lower().split())
+
+
+def kit_written(title: str, paper: str, files: tuple[Path, Path]) -> None:
+    """Tell the user where the kit is and how to print it."""
+    print(f"{title}, {paper}:")
+    for path in files:
+        print(f"  {path}")
+    print("Print kit.pdf at 100 % (actual size) and check the ruler on page 1.")
+
+
+def progress_bar(what: str) -> Callable[[int, int], None]:
+    """A progress bar on standard error, for batches."""
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        end = "\n" if done >= total else ""
+        sys.stderr.write(f"\r{what} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{end}")
+        sys.stderr.flush()
+
+    return show
