@@ -7,7 +7,7 @@ flowing pages mix freely with pages drawn by hand in one document.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph
@@ -192,3 +192,72 @@ def brief_box(
     sheet.text(x + 4, y + 6.8, title, size=10.5, font=BOLD)
     fill_columns(sheet, flow, [(x + 4, y + 9.5, inner, height - 9.5)])
     return y
+
+
+class RulesStyles(NamedTuple):
+    """The paragraph styles of a rules sheet: body text, headings, title, lead, list items and
+    captions (each derived from the body)."""
+
+    body: ParagraphStyle
+    head: ParagraphStyle
+    title: ParagraphStyle
+    lead: ParagraphStyle
+    item: ParagraphStyle
+    caption: ParagraphStyle
+
+
+def rules_styles(
+    name: str,
+    *,
+    body: tuple[float, float, float],
+    head: tuple[float, float, float, float],
+    title: tuple[float, float, float | None],
+    lead: tuple[float, float, float],
+    item_after: float,
+    caption: tuple[float, float, float],
+) -> RulesStyles:
+    """A rules sheet's styles, each given as (size, leading, space after) in points; ``head`` also
+    gives its space before (size, leading, before, after), and a title's ``None`` space after
+    keeps the body's."""
+    size, leading, after = body
+    text = ParagraphStyle(
+        f"{name}body",
+        fontName=FONT,
+        bulletFontName=FONT,
+        fontSize=size,
+        leading=leading,
+        spaceAfter=after,
+        textColor=INK,
+    )
+    size, leading, before, after = head
+    heading = ParagraphStyle(
+        f"{name}head",
+        parent=text,
+        fontName=BOLD,
+        fontSize=size,
+        leading=leading,
+        spaceBefore=before,
+        spaceAfter=after,
+    )
+    size, leading, title_after = title
+    spacing = {} if title_after is None else {"spaceAfter": title_after}
+    return RulesStyles(
+        text,
+        heading,
+        ParagraphStyle(
+            f"{name}title", parent=text, fontName=BOLD, fontSize=size, leading=leading, **spacing
+        ),
+        ParagraphStyle(
+            f"{name}lead", parent=text, fontSize=lead[0], leading=lead[1], spaceAfter=lead[2]
+        ),
+        ParagraphStyle(
+            f"{name}item", parent=text, leftIndent=9, bulletIndent=1.5, spaceAfter=item_after
+        ),
+        ParagraphStyle(
+            f"{name}caption",
+            parent=text,
+            fontSize=caption[0],
+            leading=caption[1],
+            spaceAfter=caption[2],
+        ),
+    )

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Table
 
@@ -19,6 +18,7 @@ from generator.flow import (
     Group,
     draw_rules_flow,
     rules_column_width,
+    rules_styles,
 )
 from generator.page import BOLD, FONT, INK, Paper, Sheet
 from generator.patrolis.map_legend import LEGEND_HEIGHT_MM, draw_legend, legend_width
@@ -33,23 +33,15 @@ from generator.patrolis.rules_scenes import (
 from generator.patrolis.tiles import SHAPE_NAME
 from patrolkit.games.patrolis import STEPS_DEALT, Shape
 
-_BODY = ParagraphStyle(
-    "pt-body",
-    fontName=FONT,
-    bulletFontName=FONT,
-    fontSize=8.2,
-    leading=10.5,
-    alignment=TA_LEFT,
-    spaceAfter=3.0,
-    textColor=INK,
+_BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
+    "pt-",
+    body=(8.2, 10.5, 3.0),
+    head=(10, 12, 3.5, 1.5),
+    title=(20, 24, None),
+    lead=(9.0, 11.6, 4),
+    item_after=2.0,
+    caption=(7.4, 9.2, 4.5),
 )
-_HEAD = ParagraphStyle(
-    "pt-head", parent=_BODY, fontName=BOLD, fontSize=10, leading=12, spaceBefore=3.5, spaceAfter=1.5
-)
-_TITLE = ParagraphStyle("pt-title", parent=_BODY, fontName=BOLD, fontSize=20, leading=24)
-_LEAD = ParagraphStyle("pt-lead", parent=_BODY, fontSize=9.0, leading=11.6, spaceAfter=4)
-_ITEM = ParagraphStyle("pt-item", parent=_BODY, leftIndent=9, bulletIndent=1.5, spaceAfter=2.0)
-_CAPTION = ParagraphStyle("pt-caption", parent=_BODY, fontSize=7.4, leading=9.2, spaceAfter=4.5)
 
 
 # -- the text -------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Table
 
@@ -19,8 +18,9 @@ from generator.flow import (
     Group,
     draw_rules_flow,
     rules_column_width,
+    rules_styles,
 )
-from generator.page import BOLD, FONT, INK, MM, Paper, Sheet
+from generator.page import FONT, MM, Paper, Sheet
 from generator.rodeurs.board import PAWN_NAME, jumps_text, mix_text
 from generator.rodeurs.diagrams import Picture, board_picture, draw_picture, side_by_side
 from patrolkit.games.rodeurs import (
@@ -43,23 +43,15 @@ B, W, G = CellColour.BLACK, CellColour.WHITE, CellColour.GREY
 R, Y, N = PawnColour.RED, PawnColour.YELLOW, PawnColour.GREEN
 FIGURE_CELL_MM: Final = 6.4
 
-_BODY = ParagraphStyle(
-    "body",
-    fontName=FONT,
-    bulletFontName=FONT,
-    fontSize=8.8,
-    leading=11.6,
-    alignment=TA_LEFT,
-    spaceAfter=4.2,
-    textColor=INK,
+_BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
+    "",
+    body=(8.8, 11.6, 4.2),
+    head=(10.5, 13, 5, 2.5),
+    title=(20, 24, 3),
+    lead=(9.6, 12.8, 6),
+    item_after=3,
+    caption=(7.8, 10, 7),
 )
-_HEAD = ParagraphStyle(
-    "head", parent=_BODY, fontName=BOLD, fontSize=10.5, leading=13, spaceBefore=5, spaceAfter=2.5
-)
-_TITLE = ParagraphStyle("title", parent=_BODY, fontName=BOLD, fontSize=20, leading=24, spaceAfter=3)
-_LEAD = ParagraphStyle("lead", parent=_BODY, fontSize=9.6, leading=12.8, spaceAfter=6)
-_ITEM = ParagraphStyle("item", parent=_BODY, leftIndent=9, bulletIndent=1.5, spaceAfter=3)
-_CAPTION = ParagraphStyle("caption", parent=_BODY, fontSize=7.8, leading=10, spaceAfter=7)
 
 # -- the pictures ---------------------------------------------------------------------------------
 

@@ -14,8 +14,9 @@ from generator.flow import (
     Group,
     draw_rules_flow,
     rules_column_width,
+    rules_styles,
 )
-from generator.page import BOLD, FONT, INK, Sheet
+from generator.page import Sheet
 from generator.twelve_patrols.rules_figures import (
     example_caption,
     example_row,
@@ -23,30 +24,15 @@ from generator.twelve_patrols.rules_figures import (
     scope_figure,
 )
 
-_BODY = ParagraphStyle(
-    "tp-body",
-    fontName=FONT,
-    bulletFontName=FONT,
-    fontSize=8.3,
-    leading=10.8,
-    spaceAfter=3.2,
-    textColor=INK,
+_BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
+    "tp-",
+    body=(8.3, 10.8, 3.2),
+    head=(10, 12.5, 4, 2),
+    title=(19, 23, 2),
+    lead=(9, 11.8, 4),
+    item_after=2.2,
+    caption=(7.5, 9.4, 5),
 )
-_HEAD = ParagraphStyle(
-    "tp-head",
-    parent=_BODY,
-    fontName=BOLD,
-    fontSize=10,
-    leading=12.5,
-    spaceBefore=4,
-    spaceAfter=2,
-)
-_TITLE = ParagraphStyle(
-    "tp-title", parent=_BODY, fontName=BOLD, fontSize=19, leading=23, spaceAfter=2
-)
-_LEAD = ParagraphStyle("tp-lead", parent=_BODY, fontSize=9, leading=11.8, spaceAfter=4)
-_ITEM = ParagraphStyle("tp-item", parent=_BODY, leftIndent=9, bulletIndent=1.5, spaceAfter=2.2)
-_CAPTION = ParagraphStyle("tp-caption", parent=_BODY, fontSize=7.5, leading=9.4, spaceAfter=5)
 
 
 # -- the text -------------------------------------------------------------------------------------
