@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from patrolkit.atomic import write_through
 from patrolkit.errors import KitError
 
 EXIT_ILLEGAL = 1
@@ -62,9 +63,7 @@ def score_command(
     reading = read_photo(args.photo, decoder=args.decoder)
     verdict = judge(reading)
     if args.annotate is not None:
-        from companion.picture import annotate
-
-        annotate(render, args.photo, reading, verdict, args.annotate)
+        _annotate(render, args.photo, reading, verdict, args.annotate, args.force)
     print_verdict(verdict, formatted, as_json=args.json, annotated=args.annotate)
     return score_exit(verdict)
 
@@ -83,11 +82,23 @@ def check_command(
     after = read_photo(args.after, decoder=args.decoder)
     verdict = judge(before, after)
     if args.annotate is not None:
-        from companion.picture import annotate
-
-        annotate(render, args.after, after, verdict, args.annotate)
+        _annotate(render, args.after, after, verdict, args.annotate, args.force)
     print_verdict(verdict, formatted, as_json=args.json, annotated=args.annotate)
     return check_exit(verdict)
+
+
+def _annotate(
+    render: Render,
+    photo: Path,
+    reading: Any,
+    verdict: dict[str, Any],
+    out: Path,
+    force: bool,
+) -> None:
+    """Draw the annotated picture and put it at ``out`` whole or not at all, under its lock."""
+    from companion.picture import annotate
+
+    write_through(out, lambda path: annotate(render, photo, reading, verdict, path), force=force)
 
 
 def score_exit(verdict: dict[str, Any]) -> int:

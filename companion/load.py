@@ -5,8 +5,13 @@ save. The EXIF orientation is applied, so the pixels are the way the photographe
 
 Refused with :class:`~patrolkit.errors.PhotoError` (one sentence each): a missing file, a file over
 :data:`MAX_BYTES`, anything that is not an image of those formats, an image over
-:data:`MAX_PIXELS` (checked from the header, before any pixel is decoded, so an absurdly large
-image costs nothing), and a truncated or damaged file.
+:data:`MAX_PIXELS` or with a side over :data:`MAX_SIDE` or under :data:`MIN_SIDE` (checked from
+the header, before any pixel is decoded, so an absurdly large image costs nothing), and a
+truncated or damaged file.
+
+A 16-bit PNG is brought down to 8 bits per channel (its top 8 bits), never clipped to white.
+Pillow's warnings about a file (odd EXIF data, a palette with transparency…) are not shown: the
+photo is read or refused, and that is all a player sees.
 """
 
 from __future__ import annotations
@@ -27,6 +32,11 @@ MAX_BYTES: Final = 64 * 1024 * 1024
 """The largest file read (64 MiB): a 48 MP phone JPEG is well under it."""
 MAX_PIXELS: Final = 50_000_000
 """The largest image decoded (50 MP): every phone camera's full resolution fits."""
+MAX_SIDE: Final = 30_000
+"""The longest side read, in pixels (a 50 MP photo of 3:1 is 12,250 px long; the QR decoder
+stops at 65,535)."""
+MIN_SIDE: Final = 16
+"""The shortest side read, in pixels: a narrower image cannot show a board."""
 
 FORMATS: Final = {"JPEG": "JPEG", "MPO": "JPEG", "PNG": "PNG", "WEBP": "WebP", "HEIF": "HEIC"}
 """Pillow's format names we read, with the name a player knows them by."""
@@ -101,8 +111,16 @@ def load_picture(source: Path | str | bytes) -> Picture:
             f"This image is {width} x {height} pixels ({width * height / 1e6:.0f} MP); "
             f"photos over {MAX_PIXELS // 1_000_000} MP are not read."
         )
-    if width < 2 or height < 2:
-        raise PhotoError(f"This image is only {width} x {height} pixels.")
+    if max(width, height) > MAX_SIDE:
+        raise PhotoError(
+            f"This image is {width} x {height} pixels; photos with a side over {MAX_SIDE:,}"
+            " pixels are not read."
+        )
+    if min(width, height) < MIN_SIDE:
+        raise PhotoError(
+            f"This image is only {width} x {height} pixels; a photo of a table is at least"
+            f" {MIN_SIDE} pixels a side."
+        )
     rgb = _decode_jpeg(data) if file_format == "JPEG" else _decode_with_pillow(image)
     gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     return Picture(rgb, gray, file_format)
@@ -117,17 +135,31 @@ def _decode_jpeg(data: bytes) -> np.ndarray:
     return rgb
 
 
+_WIDE_GREY: Final = ("I;16", "I;16B", "I;16L", "I;16N", "I")
+"""Pillow's modes for grey levels over 8 bits (a 16-bit greyscale PNG)."""
+
+
 def _decode_with_pillow(image: Image.Image) -> np.ndarray:
     try:
-        image.load()
-        orientation = image.getexif().get(_EXIF_ORIENTATION, 1)
-        if orientation != 1:
-            image = ImageOps.exif_transpose(image)
-        if image.mode != "RGB":
-            image = image.convert("RGB")
-        return np.asarray(image)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            image.load()
+            orientation = image.getexif().get(_EXIF_ORIENTATION, 1)
+            if orientation != 1:
+                image = ImageOps.exif_transpose(image)
+            if image.mode in _WIDE_GREY:
+                return _eight_bit_grey(np.asarray(image))
+            if image.mode != "RGB":
+                image = image.convert("RGB")
+            return np.asarray(image)
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
         raise PhotoError(f"This photo file is damaged or cut short ({_reason(exc)}).") from None
+
+
+def _eight_bit_grey(levels: np.ndarray) -> np.ndarray:
+    """16-bit grey levels (0 to 65,535) as 8-bit RGB: the top 8 bits of each, in all three."""
+    grey = (np.clip(levels, 0, 0xFFFF).astype(np.uint32) >> 8).astype(np.uint8)
+    return np.ascontiguousarray(np.repeat(grey[:, :, np.newaxis], 3, axis=2))
 
 
 def _open(data: bytes) -> Image.Image:
@@ -136,7 +168,7 @@ def _open(data: bytes) -> Image.Image:
     formats = [name for name in FORMATS if name in Image.OPEN]
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            warnings.simplefilter("ignore")
             image = Image.open(io.BytesIO(data), formats=formats)
     except Image.DecompressionBombError:
         raise PhotoError(

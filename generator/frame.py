@@ -1,12 +1,11 @@
 """One kit frame for every game: the print-scale check, the cover's styles, title and foot, the
-kit's PDF in memory with its manifest, and writing ``kit.pdf`` and ``kit.json`` to disk (never over
-existing files unless asked to)."""
+kit's PDF in memory with its manifest, and writing ``kit.pdf`` and ``kit.json`` to disk as one
+folder, whole or not at all (never over existing files unless asked to)."""
 
 from __future__ import annotations
 
 import io
 import json
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from generator.flow import fill_columns
 from generator.page import BOLD, FONT, GENERATOR, INK, MARGIN_MM, MM, SOFT_INK, Paper, Sheet
-from patrolkit.errors import KitError
+from patrolkit.atomic import write_file, write_folder
 from patrolkit.manifest import BoardGeometry, Item, Manifest
 
 # -- the print-scale check ------------------------------------------------------------------------
@@ -222,28 +221,14 @@ class KitDocument:
 
 # -- writing to disk ------------------------------------------------------------------------------
 
-
-def refuse_overwrite(paths: Sequence[Path], *, force: bool) -> None:
-    """Raise :class:`KitError` if any of ``paths`` exists and ``force`` is false."""
-    if force:
-        return
-    existing = [path for path in paths if path.exists()]
-    if len(existing) == 1:
-        raise KitError(f"{existing[0]} already exists; add --force to overwrite it.")
-    if existing:
-        names = " and ".join(str(path) for path in existing)
-        raise KitError(f"{names} already exist; add --force to overwrite them.")
+KIT_FILES: Final = ("kit.pdf", "kit.json")
+"""A kit folder's files, in the order they are written."""
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (through a temporary file beside it)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f".{path.name}.partial")
-        partial.write_bytes(data)
-        os.replace(partial, path)
-    except OSError as exc:
-        raise KitError(f"Cannot write {path} ({exc.strerror or exc}).") from None
+def write_bytes(path: Path, data: bytes, *, force: bool) -> Path:
+    """Write ``data`` to ``path`` whole or not at all (a temporary file beside it, renamed into
+    place, under the path's lock); :class:`KitError` if it exists and not ``force``."""
+    return write_file(path, lambda: data, force=force)
 
 
 def manifest_bytes(manifest: Manifest) -> bytes:
@@ -254,12 +239,15 @@ def manifest_bytes(manifest: Manifest) -> bytes:
 def write_kit_files(
     out_dir: Path, render: Callable[[], tuple[bytes, Manifest]], *, force: bool
 ) -> tuple[Path, Path]:
-    """Write ``out_dir/kit.pdf`` and ``out_dir/kit.json`` from ``render()``; raise
-    :class:`KitError` if either exists and not ``force`` (nothing is rendered then)."""
-    out_dir = Path(out_dir)
-    pdf_path, json_path = out_dir / "kit.pdf", out_dir / "kit.json"
-    refuse_overwrite([pdf_path, json_path], force=force)
-    pdf, manifest = render()
-    write_bytes(pdf_path, pdf)
-    write_bytes(json_path, manifest_bytes(manifest))
+    """Write the kit folder ``out_dir`` (``kit.pdf`` and ``kit.json`` from ``render()``) whole or
+    not at all: into a temporary folder beside it, renamed into place once complete (see
+    :mod:`patrolkit.atomic`). :class:`KitError` if either file exists and not ``force`` (nothing
+    is rendered then), if another run is writing the same folder, or if the folder holds other
+    files."""
+
+    def files() -> dict[str, bytes]:
+        pdf, manifest = render()
+        return {"kit.pdf": pdf, "kit.json": manifest_bytes(manifest)}
+
+    pdf_path, json_path = write_folder(Path(out_dir), KIT_FILES, files, force=force)
     return pdf_path, json_path

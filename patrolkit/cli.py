@@ -15,19 +15,23 @@ The generator and the companion are imported only by the subcommands that need t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
 import os
 import re
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
+from companion.camera.presets import HELP as PRESET_HELP
+from companion.camera.presets import PRESETS
 from patrolkit import __version__, options, registry
 from patrolkit.errors import PatrolkitError, UnknownGame
 from patrolkit.registry import GameEntry, Offer
 
-PRESETS = ("top", "phone", "hard")
 DECODERS = ("zxing", "pyzbar")
 EXIT_BAD_INPUT = 2
 
@@ -120,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "game", type=_game_offering(Offer.SIMULATE), help=_game_help(Offer.SIMULATE)
     )
-    simulate.add_argument("--preset", choices=PRESETS, default="phone", help="camera preset")
+    simulate.add_argument("--preset", choices=PRESETS, default="phone", help=PRESET_HELP)
     simulate.add_argument("--seed", type=options.whole_number, default=0, help="seed (default 0)")
     simulate.add_argument("--out", type=Path, required=True, help="photo to write (.jpg or .png)")
     simulate.add_argument("--kit", type=Path, help="kit folder (default: a random kit of the seed)")
@@ -151,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser("demo", help="print a kit, play a game, photograph it, read it")
     demo.add_argument("--seed", type=options.whole_number, default=7, help="seed (default 7)")
     demo.add_argument("--out", type=Path, default=Path("output/demo"), help="output folder")
+    demo.add_argument("--force", action="store_true", help="replace the demo's files in --out")
     demo.set_defaults(run=_run_demo)
     return parser
 
@@ -180,13 +185,85 @@ def _run_games(args: argparse.Namespace) -> int:
 def _run_demo(args: argparse.Namespace) -> int:
     from patrolkit.demo import run_demo
 
-    return run_demo(args.out, seed=args.seed)
+    return run_demo(args.out, seed=args.seed, force=args.force)
 
 
 # -- entry point -----------------------------------------------------------------------------
 
 
+class _Output(io.TextIOBase):
+    """Standard output that a closed pipe (``| head -1``) cannot stop: once the reader has gone,
+    the rest is dropped quietly and the command still ends with its own exit code."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.broken = False
+
+    def write(self, text: str) -> int:
+        if not self.broken:
+            try:
+                self._stream.write(text)
+            except BrokenPipeError:
+                self._drop()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.broken:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._drop()
+
+    def _drop(self) -> None:
+        self.broken = True
+        try:  # what is still buffered would fail again when Python exits
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self._stream, "encoding", "utf-8"))
+
+
+def _forgiving(stream: TextIO) -> None:
+    """Replace what the terminal's encoding cannot show (``?``) instead of failing a command
+    whose work is done (an ASCII-only terminal, ``LC_ALL=C``)."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, io.UnsupportedOperation):
+            reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv``; the exit code (see the module's text)."""
+    _forgiving(sys.stdout)
+    _forgiving(sys.stderr)
+    if not os.environ.get("PATROLKIT_DEBUG"):  # an image library's notes are not the player's
+        warnings.filterwarnings("ignore", module=r"PIL(\.|$)")
+    saved = sys.stdout
+    sys.stdout = _Output(saved)
+    try:
+        return _main(argv)
+    finally:
+        try:
+            sys.stdout.flush()
+        finally:
+            sys.stdout = saved
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -199,6 +276,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as exc:
         print(f"patrolkit: {exc.strerror or exc} ({exc.filename or 'file'})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecursionError:
+        print("patrolkit: an input file is nested too deeply to be read", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:  # a bug of ours: still one line, details on request
         if os.environ.get("PATROLKIT_DEBUG"):

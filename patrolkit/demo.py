@@ -3,7 +3,8 @@
 Print a random Rôdeurs kit, play a complete game with the rules engine, photograph the final
 table with the virtual camera's ``phone`` preset, read the photo back and print the verdict beside
 the score the rules engine computed. Everything goes to one folder (``output/demo`` by default);
-the demo replaces only the files it writes itself.
+an existing folder is refused unless ``--force`` is given, and then the demo replaces only the
+files it writes itself, each whole or not at all.
 """
 
 from __future__ import annotations
@@ -12,11 +13,22 @@ import json
 import random
 from pathlib import Path
 
+from patrolkit.atomic import locked, write_file, write_through
+from patrolkit.errors import KitError
+
 DEMO_FILES = ("kit", "game.txt", "final.jpg", "final.json", "verdict.json", "annotated.png")
 
 
-def run_demo(out: Path, *, seed: int = 7) -> int:
-    """Run the demo into ``out``; 0 if the photo's score matches the rules engine's, else 1."""
+def run_demo(out: Path, *, seed: int = 7, force: bool = False) -> int:
+    """Run the demo into ``out``; 0 if the photo's score matches the rules engine's, else 1.
+    Raises :class:`KitError` if ``out`` exists (and is not an empty folder) and not ``force``."""
+    if out.exists() and not force and not (out.is_dir() and not any(out.iterdir())):
+        raise KitError(f"{out} already exists; add --force to replace the demo's files in it.")
+    with locked(out):
+        return _demo(out, seed)
+
+
+def _demo(out: Path, seed: int) -> int:
     from companion.camera.photo import write_photo
     from companion.camera.rodeurs.scene import photograph
     from companion.picture import annotate
@@ -27,6 +39,8 @@ def run_demo(out: Path, *, seed: int = 7) -> int:
     from generator.rodeurs.layouts import random_layout
     from patrolkit.games import rodeurs
 
+    if out.exists() and not out.is_dir():
+        raise KitError(f"{out} is a file; the demo needs a folder.")
     out.mkdir(parents=True, exist_ok=True)
     layout = random_layout(seed)
     pdf, _ = write_kit(layout, out / "kit", force=True)
@@ -39,7 +53,8 @@ def run_demo(out: Path, *, seed: int = 7) -> int:
         mover = state.to_move.name.lower() if state.to_move else "?"
         moves.append(f"{mover}: {turn.notation}")
         state = rodeurs.apply(state, turn)
-    (out / "game.txt").write_text("\n".join(moves) + f"\nfinal: {state.text}\n")
+    game = "\n".join(moves) + f"\nfinal: {state.text}\n"
+    write_file(out / "game.txt", game.encode, force=True)
     engine = rodeurs.result(state)
     print(f"2. played a complete game of {len(moves)} turns: {out / 'game.txt'}")
 
@@ -49,8 +64,13 @@ def run_demo(out: Path, *, seed: int = 7) -> int:
 
     reading = read_photo(image)
     verdict = score_verdict(reading)
-    (out / "verdict.json").write_text(json.dumps(verdict, indent=1, ensure_ascii=False) + "\n")
-    annotate(render, image, reading, verdict, out / "annotated.png")
+    text = json.dumps(verdict, indent=1, ensure_ascii=False) + "\n"
+    write_file(out / "verdict.json", text.encode, force=True)
+    write_through(
+        out / "annotated.png",
+        lambda path: annotate(render, image, reading, verdict, path),
+        force=True,
+    )
     print(f"4. read the photo back: {out / 'verdict.json'}, {out / 'annotated.png'}")
     print()
     print(format_verdict(verdict))

@@ -1,4 +1,7 @@
-"""The project's exception types. Each carries one sentence a player understands."""
+"""The project's exception types, each carrying one sentence a player understands, and
+:func:`note`, the one way a command tells the player something while it goes on."""
+
+import sys
 
 
 class PatrolkitError(Exception):
@@ -31,3 +34,9 @@ class PhotoError(PatrolkitError):
 
 class UnknownGame(PatrolkitError):
     """A game name patrolkit does not know, or a command a game does not offer yet."""
+
+
+def note(message: str) -> None:
+    """One line on standard error that is not an error: something the player should know (a
+    stale lock taken over, a file skipped) while the command goes on."""
+    print(f"patrolkit: {message}", file=sys.stderr)

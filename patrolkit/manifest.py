@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from patrolkit.errors import KitError
+from patrolkit.inputs import read_json
 
 SCHEMA = 1
 
@@ -196,12 +197,9 @@ class Manifest:
 
     @classmethod
     def load(cls, path: Path) -> Manifest:
-        try:
-            data = json.loads(Path(path).read_text())
-        except FileNotFoundError:
-            raise KitError(f"There is no kit file at {path}.") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            raise KitError(f"{path} is not a readable kit.json.") from None
+        """The kit.json at ``path``: a regular file of bounded size and depth
+        (:func:`patrolkit.inputs.read_json`); :class:`KitError` in one sentence otherwise."""
+        data = read_json(Path(path))
         if not isinstance(data, dict):
             raise KitError(f"{path} is not a patrolkit manifest.")
         return cls.from_json(data)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from patrolkit.errors import KitError
+from patrolkit import inputs
 
 PAPERS = ("a4", "letter")
 """The paper sizes every kit prints on (Patrolis adds ``a3``)."""
@@ -55,13 +54,9 @@ def add_output_options(parser: argparse.ArgumentParser, papers: tuple[str, ...])
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
-    """The TOML file the user named; raises :class:`KitError` in one sentence."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise KitError(f"There is no {what} file at {path}.") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise KitError(f"{path} is not a readable TOML {what} ({exc}).") from None
+    """The TOML file the user named: a regular file within :mod:`patrolkit.inputs`' limits;
+    raises :class:`KitError` in one sentence."""
+    return inputs.read_toml(path, what)
 
 
 def slug(name: str) -> str:
@@ -77,8 +72,11 @@ def kit_written(title: str, paper: str, files: tuple[Path, Path]) -> None:
     print("Print kit.pdf at 100 % (actual size) and check the ruler on page 1.")
 
 
-def progress_bar(what: str) -> Callable[[int, int], None]:
-    """A progress bar on standard error, for batches."""
+def progress_bar(what: str) -> Callable[[int, int], None] | None:
+    """A progress bar on standard error, for batches; ``None`` (quiet) when standard error is not
+    a terminal, so logs and pipes get only the final line."""
+    if not sys.stderr.isatty():
+        return None
 
     def show(done: int, total: int) -> None:
         width = 30

@@ -1,4 +1,5 @@
-"""The complete Rôdeurs kit (cover, board, pawn tokens, rules) and batches of boards.
+"""The complete Rôdeurs kit (cover, board, pawn tokens, rules); batches of boards are in
+:mod:`generator.rodeurs.batch`.
 
 Sheets, numbered from 1 as in the manifest:
 
@@ -12,28 +13,25 @@ Output is reproducible: the same layout and paper give byte-identical files.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
+from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph
 
 from generator.flow import brief_box
 from generator.frame import (
-    SCALE_CHECK_MM,
     CoverStyles,
     KitDocument,
     draw_cover_title,
     draw_generator_line,
-    draw_scale_check,
     fill_cover_column,
-    refuse_overwrite,
     sheets_text,
-    write_bytes,
     write_kit_files,
 )
 from generator.page import BOLD, MARGIN_MM, SOFT_INK, Sheet, paper
+from generator.rodeurs.batch import render_board_batch as render_board_batch
+from generator.rodeurs.batch import write_board_batch as write_board_batch
 from generator.rodeurs.board import (
     PAWN_LETTER,
     draw_board,
@@ -46,7 +44,7 @@ from generator.rodeurs.diagrams import board_picture, draw_picture
 from generator.rodeurs.rules_sheet import Facts, draw_rules, rules_pages
 from generator.rodeurs.tokens import draw_token_pages, page_grids, pawns_for
 from patrolkit.games.rodeurs import Layout
-from patrolkit.manifest import BoardGeometry, Box, Item, Manifest
+from patrolkit.manifest import Box, Item, Manifest
 
 SETUP_CELL_MM: Final = 10.5
 COVER: Final = CoverStyles.of(
@@ -119,54 +117,6 @@ def write_kit(
     return write_kit_files(out_dir, lambda: render_kit(layout, paper), force=force)
 
 
-def render_board_batch(
-    layouts: Sequence[Layout],
-    paper_name: str = "a4",
-    progress: Callable[[int, int], None] | None = None,
-) -> tuple[bytes, list[BoardGeometry]]:
-    """One PDF with the index first and then one board page per layout, in memory."""
-    if not layouts:
-        raise ValueError("a batch needs at least one layout")
-    sheet_paper = paper(paper_name)
-    out = io.BytesIO()
-    sheet = Sheet(out, sheet_paper, title="Rôdeurs — boards", subject=_count(len(layouts), "board"))
-    chunks = _index_chunks(len(layouts), sheet_paper.height)
-    first_board = len(chunks) + 1
-    for page, (start, stop) in enumerate(chunks, start=1):
-        if page > 1:
-            sheet.next_page()
-        _index_page(sheet, layouts, page, range(start, stop), first_board)
-    boards = []
-    for done, layout in enumerate(layouts, start=1):
-        sheet.next_page()
-        boards.append(draw_board(sheet, layout, grid_origin(sheet_paper)))
-        if progress is not None:
-            progress(done, len(layouts))
-    sheet.save()
-    return out.getvalue(), boards
-
-
-def write_board_batch(
-    layouts: Sequence[Layout],
-    path: Path,
-    *,
-    paper: str = "a4",
-    force: bool = False,
-    progress: Callable[[int, int], None] | None = None,
-) -> Path:
-    """One PDF with one board page per layout (page one: ruler + notice + index of layouts),
-    calling progress(done, total)."""
-    path = Path(path)
-    refuse_overwrite([path], force=force)
-    pdf, _ = render_board_batch(layouts, paper, progress)
-    write_bytes(path, pdf)
-    return path
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
 # -- the cover ------------------------------------------------------------------------------------
 
 
@@ -205,7 +155,7 @@ def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
     flow += [
         Paragraph("This board", COVER.head),
         COVER.bullet(f"<b>Board code:</b> {layout.board.code}"),
-        COVER.bullet(f"<b>Layout:</b> {layout_text(layout)}"),
+        COVER.bullet(f"<b>Layout:</b> {escape(layout_text(layout))}"),
         COVER.bullet(f"<b>Jumps:</b> {jumps_text(layout.board.diagonal)}"),
         COVER.bullet(f"<b>Pawns:</b> {mix_text(layout)}"),
         Paragraph("Making the kit", COVER.head),
@@ -255,68 +205,3 @@ def _brief(sheet: Sheet, x: float, bottom: float, width: float) -> None:
         ),
     )
     brief_box(sheet, x, bottom, width, lines)
-
-
-# -- the index of a batch -------------------------------------------------------------------------
-
-_INDEX_ROW_MM: Final = 5.2
-_INDEX_COLUMNS: Final = (
-    ("#", 0.0),
-    ("Page", 10.0),
-    ("Layout", 23.0),
-    ("Board", 73.0),
-    ("Jumps", 92.0),
-    ("Pawns", 146.0),
-)
-
-
-def _index_top(page: int) -> float:
-    """Baseline of the index's header row on its ``page`` (1 = the page with the ruler)."""
-    return MARGIN_MM + (16 + SCALE_CHECK_MM + 7 if page == 1 else 16)
-
-
-def _index_chunks(count: int, page_height: float) -> list[tuple[int, int]]:
-    """Which layouts each index page lists: ``(start, stop)`` per page."""
-    chunks: list[tuple[int, int]] = []
-    start = 0
-    while start < count:
-        page = len(chunks) + 1
-        capacity = int((page_height - MARGIN_MM - 8 - _index_top(page)) // _INDEX_ROW_MM)
-        chunks.append((start, min(count, start + capacity)))
-        start += capacity
-    return chunks
-
-
-def _index_page(
-    sheet: Sheet, layouts: Sequence[Layout], page: int, numbers: range, first_board: int
-) -> None:
-    width = sheet.paper.width
-    left = MARGIN_MM
-    if page == 1:
-        sheet.text(left, MARGIN_MM + 10, "Rôdeurs — boards", size=22, font=BOLD)
-        sheet.text(
-            width - MARGIN_MM, MARGIN_MM + 10, _count(len(layouts), "board"), size=10, align="right"
-        )
-        draw_scale_check(sheet, left, MARGIN_MM + 16, width - 2 * MARGIN_MM)
-    else:
-        sheet.text(left, MARGIN_MM + 8, "Rôdeurs — boards: index, continued", size=12, font=BOLD)
-    top = _index_top(page)
-    for name, x in _INDEX_COLUMNS:
-        sheet.text(left + 1.5 + x, top, name, size=7.8, font=BOLD)
-    sheet.line(left, top + 1.4, width - MARGIN_MM, top + 1.4, width=0.3)
-    for row, number in enumerate(numbers, start=1):
-        layout = layouts[number]
-        y = top + row * _INDEX_ROW_MM
-        if row % 2:
-            sheet.rect(left, y - 3.6, width - 2 * MARGIN_MM, _INDEX_ROW_MM, fill="#EFEFEF")
-        cells = (
-            str(number + 1),
-            str(first_board + number),
-            layout_text(layout),
-            layout.board.code,
-            jumps_text(layout.board.diagonal),
-            mix_text(layout),
-        )
-        for (_, x), text in zip(_INDEX_COLUMNS, cells, strict=True):
-            sheet.text(left + 1.5 + x, y, text, size=7.8)
-    draw_generator_line(sheet)

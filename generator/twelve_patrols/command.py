@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from patrolkit import options
+from patrolkit.atomic import refuse_existing, write_file
 from patrolkit.errors import KitError
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -92,13 +93,11 @@ def add_deck_arguments(parser: argparse.ArgumentParser) -> None:
 def run_deck(args: argparse.Namespace) -> int:
     from generator.twelve_patrols.decks import decks_toml, random_deck
 
-    rated = random_deck(args.seed, args.difficulty)
     default = Path("output") / "decks" / f"twelve-patrols-{args.difficulty}-{args.seed}.toml"
     out = args.out or default
-    if out.exists() and not args.force:
-        raise KitError(f"{out} already exists; add --force to overwrite it.")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(decks_toml({args.difficulty: rated}))
+    refuse_existing([out], args.force)
+    rated = random_deck(args.seed, args.difficulty)
+    write_file(out, decks_toml({args.difficulty: rated}).encode, force=args.force)
     rating = rated.rating
     share = f"{rating.winnable} of {rating.rolls} rolls winnable"
     print(f"{rated.deck.name} — {rated.difficulty}: {share}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Final
+from xml.sax.saxutils import escape
 
 from generator import qr
 from generator.frame import KitDocument, write_kit_files
@@ -126,7 +127,9 @@ def render_kit(
     draw_cover(sheet, deck, contents, backs, flat_items)
     sheet.next_page()
     draw_rules(
-        sheet, f"This kit's deck is <b>{deck.name}</b> (deck {deck.id}).", winning is not None
+        sheet,
+        f"This kit's deck is <b>{escape(deck.name)}</b> (deck {deck.id}).",
+        winning is not None,
     )
     sheet.next_page()
     printed: list[KitItem] = draw_card_sheets(sheet, deck, backs, offset, FIRST_CARD_SHEET)

@@ -88,6 +88,7 @@ from patrolkit.games.rodeurs.turns import (
     successors,
 )
 from patrolkit.games.rodeurs.validate import validate
+from patrolkit.inputs import NAME_LIMIT, printable_name
 
 __all__ = [
     "CODE_LENGTH",
@@ -171,9 +172,7 @@ def layout_from_toml(data: Mapping[str, Any], name: str) -> Layout:
     for key in ("cells", "pawns"):
         if key not in data:
             raise LayoutError(f"The layout has no '{key}' drawing of {ROWS} lines of {COLUMNS}.")
-    layout_name = data.get("name", name)
-    if not isinstance(layout_name, str) or not layout_name.strip():
-        raise LayoutError("The layout's 'name' must be some text.")
+    layout_name = printable_name(data.get("name", name[:NAME_LIMIT]), "layout's 'name'")
     diagonal = data.get("diagonal", False)
     if not isinstance(diagonal, bool):
         raise LayoutError("The layout's 'diagonal' must be true or false.")
@@ -201,7 +200,7 @@ def layout_from_toml(data: Mapping[str, Any], name: str) -> Layout:
                         " (r, y or g) or an empty cell (.)."
                     ) from None
     board = Board(tuple(colours), diagonal)
-    return Layout(board, tuple(pawns), name=layout_name.strip())
+    return Layout(board, tuple(pawns), name=layout_name)
 
 
 def _drawing_lines(value: object, what: str) -> list[str]:

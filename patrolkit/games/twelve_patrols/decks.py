@@ -40,6 +40,7 @@ from patrolkit.games.twelve_patrols.model import (
 from patrolkit.games.twelve_patrols.rules import problems
 from patrolkit.games.twelve_patrols.turns import Reroll
 from patrolkit.games.twelve_patrols.witness import Solution
+from patrolkit.inputs import NAME_LIMIT, printable_name, whole
 
 DIFFICULTIES = ("easy", "medium", "hard")
 EASY_SHARE = 0.80
@@ -62,6 +63,14 @@ def difficulty_of(share: float, arrangements: int) -> str | None:
     if share >= HARD_SHARE:
         return "hard"
     return None
+
+
+CARD_NAME_LIMIT = 24
+"""The longest card name, in characters (it is printed on the card's banner)."""
+MOST_ROLLS = 1_000_000
+"""The most rolls (or arrangements) a rating may count."""
+MOST_SEED = 2**63 - 1
+"""The largest roll seed on file."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +135,7 @@ def deck_from_dict(data: Mapping[str, Any]) -> Deck:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise LayoutError("A deck needs a 'name'.")
+    name = printable_name(name, "deck's 'name'", NAME_LIMIT)
     cards = data.get("cards")
     if not isinstance(cards, list):
         raise LayoutError(f"The deck '{name}' needs a list of 'cards'.")
@@ -139,11 +149,12 @@ def deck_from_dict(data: Mapping[str, Any]) -> Deck:
             raise LayoutError(
                 f"Card {number} of the deck '{name}' needs a 'name' and 'edges' (like N3+B:-:S6:A)."
             )
+        card_name = printable_name(entry["name"], f"name of card {number}", CARD_NAME_LIMIT)
         try:
-            parsed.append(Card.from_code(entry["name"], entry["edges"]))
+            parsed.append(Card.from_code(card_name, entry["edges"]))
         except NotationError as exc:
-            raise NotationError(f"Card {number} ({entry['name']}) of '{name}': {exc}") from None
-    return Deck(name.strip(), tuple(parsed))
+            raise NotationError(f"Card {number} ({card_name}) of '{name}': {exc}") from None
+    return Deck(name, tuple(parsed))
 
 
 def witness_to_dict(witness: Witness) -> dict[str, Any]:
@@ -168,12 +179,15 @@ def witness_from_dict(deck: Deck, data: Mapping[str, Any]) -> Witness:
         names = list(data["cards"])
         patrols = list(data["patrols"])
         rerolls = list(data.get("rerolls", []))
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, AttributeError):
         raise LayoutError(
             f"The witness of '{deck.name}' needs a 'roll', 'cards' and 'patrols'."
         ) from None
     by_name = {card.name: card for card in deck.cards}
-    if len(names) != SIZE * SIZE or any(name not in by_name for name in names):
+    names = [name.strip() if isinstance(name, str) else name for name in names]
+    if len(names) != SIZE * SIZE or any(
+        not isinstance(name, str) or name not in by_name for name in names
+    ):
         raise LayoutError(f"The witness of '{deck.name}' must name the deck's nine cards.")
     if len(patrols) != len(SLOTS) or not all(isinstance(p, str) for p in patrols):
         raise LayoutError(f"The witness of '{deck.name}' needs {len(SLOTS)} patrols.")
@@ -184,9 +198,14 @@ def witness_from_dict(deck: Deck, data: Mapping[str, Any]) -> Witness:
     )
     try:
         paid = tuple(
-            Reroll(Item.parse(r["die"]), int(r["value"]), Item.parse(r["discard"])) for r in rerolls
+            Reroll(
+                Item.parse(r["die"]),
+                whole(r["value"], "re-rolled value", least=1, most=6),
+                Item.parse(r["discard"]),
+            )
+            for r in rerolls
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, LayoutError):
         raise LayoutError(
             f"A re-roll of the witness of '{deck.name}' needs a 'die', a 'value' and a 'discard'."
         ) from None
@@ -224,17 +243,24 @@ def rated_from_dict(data: Mapping[str, Any]) -> RatedDeck:
     deck = deck_from_dict(data)
     try:
         figures = data["rating"]
-        rating = Rating(
-            int(figures["rolls"]),
-            int(figures["winnable"]),
-            int(figures["arrangements"]),
-            int(figures["roll_seed"]),
+        rolls, winnable, arrangements, roll_seed = (
+            figures[key] for key in ("rolls", "winnable", "arrangements", "roll_seed")
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError):
         raise LayoutError(
             f"The deck '{deck.name}' needs a 'rating' with rolls, roll_seed, winnable and"
             " arrangements."
         ) from None
+    rating = Rating(
+        whole(rolls, f"number of rolls of '{deck.name}'", least=1, most=MOST_ROLLS),
+        whole(winnable, f"number of winnable rolls of '{deck.name}'", most=MOST_ROLLS),
+        whole(arrangements, f"number of arrangements of '{deck.name}'", most=MOST_ROLLS),
+        whole(roll_seed, f"roll seed of '{deck.name}'", most=MOST_SEED),
+    )
+    if rating.winnable > rating.rolls:
+        raise LayoutError(
+            f"The deck '{deck.name}' says {rating.winnable} of {rating.rolls} rolls are winnable."
+        )
     share = figures.get("share")
     if share is not None and share != round(rating.share, 3):
         raise LayoutError(
