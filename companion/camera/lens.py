@@ -261,6 +261,15 @@ class Sensor:
 
 def develop(optical: Image, light: Light, sensor: Sensor, seed: int) -> tuple[Image, bytes]:
     """Turn the optical image into the saved photo: its pixels (decoded back) and JPEG bytes."""
+    image = expose(optical, light, sensor)
+    if sensor.noise > 0:
+        image = add_noise(image, sensor, noise_rng(seed))
+    return save_jpeg(image, sensor.jpeg_quality)
+
+
+def expose(optical: Image, light: Light, sensor: Sensor) -> Image:
+    """The optical image through the lens's blur and the light (glare included), before the
+    sensor's noise."""
     height, width = optical.shape[:2]
     image = optical
     if sensor.blur_sigma >= 0.05:
@@ -271,9 +280,19 @@ def develop(optical: Image, light: Light, sensor: Sensor, seed: int) -> tuple[Im
         # Towards white: out = in * (1 - g) + 255 * g.
         glare3 = cv2.merge((glare, glare, glare))
         image = cv2.add(cv2.multiply(image, cv2.bitwise_not(glare3), scale=1 / 255), glare3)
-    if sensor.noise > 0:
-        image = _add_noise(image, sensor, np.random.default_rng([seed, 0x5E45]))
-    ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, sensor.jpeg_quality])
+    return np.asarray(image)
+
+
+def noise_rng(seed: int) -> np.random.Generator:
+    """The generator of a photo's sensor noise."""
+    return np.random.default_rng([seed, 0x5E45])
+
+
+def save_jpeg(image: Image, quality: int, params: tuple[int, ...] = ()) -> tuple[Image, bytes]:
+    """``image`` saved as a JPEG at ``quality`` (and OpenCV's ``params``): the pixels decoded
+    back, and the file's bytes."""
+    flags = [cv2.IMWRITE_JPEG_QUALITY, quality, *params]
+    ok, encoded = cv2.imencode(".jpg", image, flags)
     if not ok:
         raise RuntimeError("OpenCV could not encode a JPEG")
     data = encoded.tobytes()
@@ -287,7 +306,7 @@ _ENLARGED = {2: 0.625, 4: 0.65625}
 the mean over the output pixels of w² + (1 - w)², w their offsets between two samples."""
 
 
-def _add_noise(image: Image, sensor: Sensor, rng: np.random.Generator) -> Image:
+def add_noise(image: Image, sensor: Sensor, rng: np.random.Generator) -> Image:
     """Add luminance noise with a fine grain (half resolution, enlarged: demosaicing and the
     phone's denoiser leave noise correlated over about two pixels) and coarser colour noise."""
     height, width = image.shape[:2]

@@ -12,7 +12,8 @@ import cv2
 import numpy as np
 
 from companion.camera.lens import Image
-from patrolkit.errors import KitError
+from patrolkit import registry
+from patrolkit.errors import KitError, UnknownGame
 from patrolkit.manifest import Manifest
 
 T = TypeVar("T")
@@ -53,6 +54,24 @@ def cached_kit(kit_dir: Path, build: Callable[[Manifest, Path], T]) -> T:
     while len(kept) > _KITS_KEPT:
         kept.popitem(last=False)
     return built
+
+
+def kit_of(kit_dir: Path, game: str) -> Manifest:
+    """The manifest of the kit in ``kit_dir``; :class:`KitError`, naming the game the kit is
+    for, unless it is a kit of ``game`` (a command-line name)."""
+    manifest = Manifest.load(Path(kit_dir) / "kit.json")
+    if manifest.game != game:
+        raise KitError(
+            f"{kit_dir} holds a kit for {_title(manifest.game)}, not for {_title(game)}."
+        )
+    return manifest
+
+
+def _title(game: str) -> str:
+    try:
+        return registry.find_game(game).title
+    except UnknownGame:
+        return f"'{game}'"
 
 
 def printed_pages(pdf_path: Path, sheets: Iterable[int]) -> dict[int, Image]:

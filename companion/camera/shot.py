@@ -13,15 +13,19 @@ Presets (every figure drawn from the seed by :func:`draw_shot`)
     8 MP, tilt 15–50°, any yaw (as ``phone``), blur 0.4–1.5 px, more noise, darker, a glare spot
     on the board, a plain object on the table, a product label with a foreign QR code beside the
     board, JPEG 70–85; pieces at any angle.
+``messaging``, ``motion``, ``defocus``, ``barrel``, ``shadow``, ``low-light``, ``curl``, ``glare``
+    the ``phone`` shot of the same seed with that real-world effect
+    (:mod:`companion.camera.effects`); ``real-world``: one of them, drawn from the seed.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from companion.camera.effects import Drawn, draw_effect
 from companion.camera.lens import (
     Aim,
     Array,
@@ -30,11 +34,12 @@ from companion.camera.lens import (
     aim,
 )
 from companion.camera.objects import OBJECTS
+from companion.camera.presets import BASE
+from companion.camera.presets import PRESETS as PRESETS
 from companion.camera.table import TABLES, Raster
 from companion.pose import FOCAL_OVER_WIDTH
 from patrolkit.errors import KitError
 
-PRESETS: tuple[str, ...] = ("top", "phone", "hard")
 FAR_MM = 900.0
 """The table is drawn this far around what is photographed at most; beyond, it is mirrored."""
 TABLE_PIXELS = 1.6e6
@@ -54,7 +59,7 @@ class Shot:
     height), ``fill`` and ``shift`` frame the board (see :func:`companion.camera.lens.aim`),
     ``light_deg`` is where drop shadows fall (board frame) and ``shadow_reach`` how far per mm
     of thickness, ``glare_at`` where the glare spot is (fractions of the grid's width and
-    height).
+    height); ``effect`` the real-world effect developing the photo, if any.
     """
 
     preset: str
@@ -75,6 +80,7 @@ class Shot:
     occluder: str | None
     foreign: bool
     glare_at: tuple[float, float]
+    effect: Drawn | None = None
 
     def table_raster(self, h: Array, middle: Array, *, reach: float = 150.0) -> Raster:
         """A raster of the table covering what the photo (through ``h``, table mm to photo px)
@@ -117,7 +123,9 @@ def draw_shot(preset: str, seed: int) -> Shot:
         raise KitError(f"There is no camera preset '{preset}'; choose {', '.join(PRESETS)}.")
     if seed < 0:
         raise KitError(f"A seed is a whole number, 0 or more, not {seed}.")
-    rng = np.random.default_rng([seed, PRESETS.index(preset), 0x5407])
+    if preset not in BASE:
+        return replace(draw_shot("phone", seed), preset=preset, effect=draw_effect(preset, seed))
+    rng = np.random.default_rng([seed, BASE.index(preset), 0x5407])
 
     def u(low: float, high: float) -> float:
         return float(rng.uniform(low, high))

@@ -14,9 +14,10 @@ import zxingcpp
 
 from companion.camera.lens import aim, project
 from companion.camera.photo import Photo, write_photo
+from companion.camera.presets import BASE
 from companion.camera.rodeurs.position import TO_THE_END, random_position
 from companion.camera.rodeurs.scene import photograph
-from companion.camera.shot import PRESETS, draw_shot
+from companion.camera.shot import draw_shot
 from generator.rodeurs.kit import write_kit
 from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import KitError
@@ -71,7 +72,7 @@ def truth_codes(photo: Photo) -> dict[str, np.ndarray]:
 # -- the draw of each preset (no photos) -----------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", BASE)
 def test_preset_figures_stay_in_their_ranges(preset: str) -> None:
     tilt_max = {"top": 3, "phone": 35, "hard": 50}[preset]
     blur = {"top": (0.25, 0.6), "phone": (0.0, 1.2), "hard": (0.4, 1.5)}[preset]

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from companion.camera.photo import write_simulated
+from companion.camera.printed import kit_of
 from patrolkit.errors import KitError
 
 
@@ -30,6 +31,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
     if args.state is not None and args.turns is not None:
         raise KitError("Give either --state or --turns, not both.")
+    if args.kit is not None:
+        kit_of(args.kit, "patrolis")
     kit_dir = args.kit if args.kit is not None else default_kit(args.seed)
     kit = patrolis_kit_raster(kit_dir)
     if args.state is not None:

@@ -49,11 +49,12 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.camera.lens import Array, Image, develop, project
+from companion.camera.lens import Array, Image, project
 from companion.camera.paste import Shadow, box_mask, darken, paste, seen_through
 from companion.camera.patrolis.kit import PatrolisKitRaster, patrolis_kit_raster
 from companion.camera.patrolis.laying import CARD_MM, PAPER_MM, Laid, lay_table
 from companion.camera.photo import Photo, camera_truth, truth_head
+from companion.camera.real_world import Subject, develop_shot
 from companion.camera.shot import Shot, draw_shot
 from companion.camera.table import Raster, scale_map, table_top, transform
 from patrolkit.errors import KitError
@@ -80,11 +81,16 @@ def photograph(
     kit = patrolis_kit_raster(kit_dir)
     sheets, pieces, poses = lay_table(kit, state, seed, leave_out=leave_out, across=across)
     outlines = np.vstack([_outline(s) for s in sheets])
-    h = shot.aim(outlines).homography
+    view = shot.aim(outlines)
+    h = view.homography
     optical = _optical(kit, sheets, pieces, shot, h, outlines, seed)
-    image, jpeg = develop(optical, shot.light, shot.sensor, seed)
+    grid_mm = kit.game_map.size * kit.cell_mm
+    low, high = outlines.min(axis=0), outlines.max(axis=0)
+    paper = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
+    subject = Subject(view, (0.0, 0.0, grid_mm, grid_mm), (paper,))
+    developed = develop_shot(optical, shot.light, shot, seed, subject)
     truth = _truth(kit, state, sheets, pieces, poses, shot, h, seed, leave_out)
-    return Photo(image, truth, jpeg)
+    return Photo(developed.image, developed.truth(truth), developed.jpeg)
 
 
 def _outline(laid: Laid) -> Array:

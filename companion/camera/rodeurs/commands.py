@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from companion.camera.photo import write_simulated
+from companion.camera.printed import kit_of
 from patrolkit.errors import KitError
 from patrolkit.games import rodeurs
 from patrolkit.manifest import Manifest
@@ -31,7 +32,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise KitError("Give either --state or --turns, not both.")
     if args.kit is not None:
         kit_dir = args.kit
-        layout = layout_of_kit(Manifest.load(kit_dir / "kit.json"))
+        layout = layout_of_kit(kit_of(kit_dir, "rodeurs"))
     else:
         layout = random_layout(args.seed)
         kit_dir = Path("output") / "kits" / f"rodeurs-seed-{args.seed}"

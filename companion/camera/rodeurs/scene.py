@@ -57,11 +57,11 @@ import numpy as np
 from companion.camera.lens import (
     Array,
     Image,
-    develop,
     project,
 )
 from companion.camera.paste import Shadow, box_mask, darken, paste, seen_through
 from companion.camera.photo import Photo
+from companion.camera.real_world import Subject, develop_shot
 from companion.camera.rodeurs.kit import KitRaster, kit_raster
 from companion.camera.rodeurs.things import (
     Cover,
@@ -121,15 +121,19 @@ def photograph(kit_dir: Path, state: State, *, preset: str, seed: int) -> Photo:
     framed = np.vstack(
         board_zones(kit.manifest, 5.0, 1.0) + ([label.thing.outline()] if label else [])
     )
-    h = shot.aim(framed).homography
+    view = shot.aim(framed)
+    h = view.homography
     optical = _optical(kit, scene, shot, h, seed)
     light = shot.light
+    w_mm, h_mm = kit.manifest.board_geometry.size
     if light.glare > 0:
-        w_mm, h_mm = kit.manifest.board_geometry.size
         spot = project(h, np.array([[shot.glare_at[0] * w_mm, shot.glare_at[1] * h_mm]]))[0]
         light = replace(light, glare_xy=(float(spot[0]), float(spot[1])))
-    image, jpeg = develop(optical, light, shot.sensor, seed)
-    return Photo(image, truth(kit, state, scene, shot, h, seed), jpeg)
+    subject = Subject(view, (0.0, 0.0, w_mm, h_mm), (_sheetquad(kit.manifest),))
+    developed = develop_shot(optical, light, shot, seed, subject)
+    return Photo(
+        developed.image, developed.truth(truth(kit, state, scene, shot, h, seed)), developed.jpeg
+    )
 
 
 def _optical(kit: KitRaster, scene: Scene, shot: Shot, h: Array, seed: int) -> Image:

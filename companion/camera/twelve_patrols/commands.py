@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from companion.camera.photo import write_simulated
+from companion.camera.printed import kit_of
 from patrolkit.errors import KitError, NotationError
 from patrolkit.games.twelve_patrols import DIFFICULTIES, shipped_decks
 
@@ -26,6 +27,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise KitError("Give either --state or --turns, not both.")
     if args.kit is not None:
         kit_dir = Path(args.kit)
+        kit_of(kit_dir, "twelve-patrols")
     else:
         difficulty = DIFFICULTIES[args.seed % len(DIFFICULTIES)]
         kit_dir = KITS / f"twelve-patrols-{difficulty}"

@@ -46,10 +46,11 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.camera.lens import Aim, Array, Image, develop, project
+from companion.camera.lens import Aim, Array, Image, project
 from companion.camera.objects import Piece, foreign_text, product_label
 from companion.camera.paste import Shadow, box_mask, darken, paste, seen_through
 from companion.camera.photo import Photo, camera_truth, truth_head
+from companion.camera.real_world import Subject, develop_shot
 from companion.camera.shot import Shot, draw_shot
 from companion.camera.table import Raster, quad, rigid, scale_map, table_top, transform
 from companion.camera.twelve_patrols.kit import KitCut, cut_kit, deck_of_manifest
@@ -121,8 +122,12 @@ def photograph(
         spot = project(h, np.array([low + (high - low) * np.array(shot.glare_at)]))[0]
         light = replace(light, glare_xy=(float(spot[0]), float(spot[1])))
     optical = _optical(kit, layout, shot, view, (low, high), label, seed)
-    image, jpeg = develop(optical, light, shot.sensor, seed)
-    return Photo(image, _truth(kit, setup, layout, shot, view, label, seed), jpeg)
+    cards = np.vstack(outlines)
+    (x0, y0), (x1, y1) = cards.min(axis=0), cards.max(axis=0)
+    subject = Subject(view, (float(x0), float(y0), float(x1), float(y1)), tuple(outlines))
+    developed = develop_shot(optical, light, shot, seed, subject)
+    truth = _truth(kit, setup, layout, shot, view, label, seed)
+    return Photo(developed.image, developed.truth(truth), developed.jpeg)
 
 
 @dataclass(frozen=True)
