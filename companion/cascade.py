@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.pose import BoardPose
+from companion.pose import BoardPose, apply
 
 
 @dataclass(frozen=True)
@@ -51,16 +51,47 @@ def rectify(
     square-on at ``px_per_mm``; also the homography from the patch's pixels to the photo's."""
     x, y, width, height = box_mm
     to_board = np.array([[1 / px_per_mm, 0, x], [0, 1 / px_per_mm, y], [0, 0, 1.0]])
-    patch_to_photo = pose.to_photo @ to_board
     size = (round(width * px_per_mm), round(height * px_per_mm))
+    flags = cv2.INTER_CUBIC if cubic else cv2.INTER_LINEAR
+    if pose.bend is not None and max(width, height) > LOCAL_MM:
+        return _remapped(image, pose, to_board, size, flags), pose.local(box_mm) @ to_board
+    patch_to_photo = pose.local(box_mm) @ to_board
     patch = cv2.warpPerspective(
         image,
         patch_to_photo,
         size,
-        flags=(cv2.INTER_CUBIC if cubic else cv2.INTER_LINEAR) | cv2.WARP_INVERSE_MAP,
+        flags=flags | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
     return patch, patch_to_photo
+
+
+LOCAL_MM = 40.0
+"""On a bent board, a box up to this size is rectified through the homography that stands for
+the pose there (the bend is smooth: it differs by far less than a pixel); a larger one pixel by
+pixel."""
+
+
+def _remapped(
+    image: np.ndarray, pose: BoardPose, to_board: np.ndarray, size: tuple[int, int], flags: int
+) -> np.ndarray:
+    """The patch of ``size`` whose pixels ``to_board`` puts on the board, each fetched from where
+    the bent pose shows it (the map computed every 8 pixels and interpolated)."""
+    width, height = size
+    step = 8
+    xs, ys = np.arange(0, width + step, step), np.arange(0, height + step, step)
+    grid = np.stack(np.meshgrid(xs, ys), axis=2).reshape(-1, 2).astype(float)
+    photo = pose.photo_points(apply(to_board, grid)).astype(np.float32).reshape(len(ys), len(xs), 2)
+    coarse = cv2.resize(photo, (len(xs) * step, len(ys) * step), interpolation=cv2.INTER_LINEAR)
+    shift = (step - 1) / 2  # resize puts coarse sample k at fine pixel step * k + (step - 1) / 2
+    fine = cv2.warpAffine(
+        coarse,
+        np.array([[1, 0, shift], [0, 1, shift]], dtype=np.float32),
+        (width, height),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return cv2.remap(image, fine[..., 0], fine[..., 1], flags, borderMode=cv2.BORDER_REPLICATE)
 
 
 def unsharp(gray: np.ndarray, sigma: float, amount: float = 1.0) -> np.ndarray:

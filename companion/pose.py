@@ -8,11 +8,13 @@ How a game finds its board's pose from the codes it prints is the game's own
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
+import cv2
 import numpy as np
 
+from companion.bend import Bend
 from patrolkit.payload import Corner
 
 FOCAL_OVER_WIDTH: Final = 0.77
@@ -28,6 +30,8 @@ class BoardPose:
     y down) to photo pixels; ``to_board`` is its inverse. ``seen`` are the fiducials that agree
     on the pose, ``set_aside`` those found but not agreeing. ``error_mm`` is the root mean square
     distance, in millimetres on the board, between the agreeing fiducial corners and the pose.
+    ``bend``, when the paper or the lens bends the board away from the homography, is where it
+    does (see :mod:`companion.bend`): board point ``b`` is then at ``to_photo(b + shift(b))``.
     """
 
     board_code: str
@@ -36,6 +40,7 @@ class BoardPose:
     seen: tuple[Corner, ...]
     set_aside: tuple[Corner, ...]
     error_mm: float
+    bend: Bend | None = None
 
     @property
     def missing(self) -> tuple[Corner, ...]:
@@ -44,11 +49,30 @@ class BoardPose:
 
     def photo_points(self, board_mm: np.ndarray) -> np.ndarray:
         """Board-frame points (N x 2, mm) in photo pixels."""
+        if self.bend is not None:
+            board_mm = self.bend.bent(board_mm)
         return apply(self.to_photo, board_mm)
 
     def board_points(self, photo_px: np.ndarray) -> np.ndarray:
         """Photo points (N x 2, pixels) in the board frame, millimetres."""
-        return apply(self.to_board, photo_px)
+        flat = apply(self.to_board, photo_px)
+        return flat if self.bend is None else self.bend.straightened(flat)
+
+    def bent(self, bend: Bend) -> BoardPose:
+        """The same pose with the board bent by ``bend``."""
+        return replace(self, bend=bend)
+
+    def local(self, box_mm: tuple[float, float, float, float]) -> np.ndarray:
+        """The homography that best stands for the pose over the board-frame box ``box_mm``
+        (x, y, width, height): the pose's own when the board is not bent."""
+        if self.bend is None:
+            return self.to_photo
+        x, y, width, height = box_mm
+        grid = np.stack(
+            np.meshgrid(np.linspace(x, x + width, 5), np.linspace(y, y + height, 5)), axis=2
+        ).reshape(-1, 2)
+        transform, _ = cv2.findHomography(grid, self.photo_points(grid), 0)
+        return self.to_photo if transform is None else np.asarray(transform)
 
     def pixels_per_mm(self, board_mm: tuple[float, float]) -> float:
         """The photo's resolution on the board around ``board_mm`` (geometric mean of the axes)."""

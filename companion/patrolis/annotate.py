@@ -48,7 +48,10 @@ def render(
 ) -> np.ndarray:
     """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
     picture = load_picture(photo)
-    corners = np.vstack([_sheet_outline(reading, k) for k in range(len(reading.sheets))])
+    corners = np.vstack(
+        [_sheet_outline(reading, k) for k in range(len(reading.sheets))]
+        + [np.array([at]) for _, at in reading.foreign]
+    )
     left, top = np.clip(corners.min(axis=0) - 40, 0, None)
     right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
     canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))

@@ -21,15 +21,19 @@ the objectives still on the map, and what could not be read.
    not placed;
 5. a second look at every cell still without a code, rectified through its sheet
    (:mod:`companion.cascade`): upscaled, then — where the cell does not look bare — sharpened
-   and with adaptive contrast;
-6. a cell where no code reads is empty only when it looks bare (:func:`looks_bare`) or when
-   the rules rule a step out there (:func:`could_hold_steps`); otherwise it is reported
-   unreadable, never guessed.
+   and with adaptive contrast; codes that are not the game's read there (a product label lying
+   on the board) are reported like those of the photo pass;
+6. a cell where no code reads is empty only when it looks bare (:func:`looks_bare`; never
+   where glare blows it out) or when nothing can lie there: no step by the rules
+   (:func:`could_hold_steps`) and no objective — every objective of the kit is read, or the
+   cell is not blown out and shows no part of a code (:func:`shows_code_detail`). Otherwise
+   it is reported unreadable with where, never guessed.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -38,9 +42,11 @@ import numpy as np
 from companion.clock import Clock
 from companion.decode import Detection, decoder_named
 from companion.load import load_picture
+from companion.patrolis.bare import shows_code_detail
 from companion.patrolis.reading import PatrolisReading, TileReading, Unreadable
-from companion.patrolis.second_look import could_hold_steps, second_look
+from companion.patrolis.second_look import could_hold_steps, labels_round, second_look
 from companion.patrolis.sheets import (
+    Found,
     SheetReading,
     locate_board,
     read_codes,
@@ -49,6 +55,7 @@ from companion.patrolis.sheets import (
 )
 from companion.pose import apply
 from patrolkit.games.patrolis import (
+    DEFAULT_OBJECTIVES,
     Map,
     Shape,
     Tile,
@@ -86,22 +93,32 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     clock.lap("cells")
     unreadable = [u for u in problems if isinstance(u, Unreadable)]
     missing = [c for c in game_map.cells if c not in pieces and c not in _across_cells(unreadable)]
-    more, bare, read = second_look(picture.gray, reader, sheets, game_map, missing)
-    extra, extra_problems = _place(more, sheets, game_map, cell_mm, "second look")
+    look = second_look(picture.gray, reader, sheets, game_map, missing)
+    extra, extra_problems = _place(look.codes, sheets, game_map, cell_mm, "second look")
     for cell, piece in extra.items():
         pieces.setdefault(cell, piece)
     unreadable += [u for u in extra_problems if isinstance(u, Unreadable)]
+    _add_foreign(found, look.foreign)
     clock.lap("second look")
-    doubtful = {c for c in missing if c not in pieces and c not in bare}
-    for cell in sorted(could_hold_steps(game_map, pieces, doubtful, _across_cells(unreadable))):
-        unreadable.append(
-            Unreadable(
-                cell,
-                f"Something lies on {cell_name(game_map.size, cell)}, but no code could be"
-                " read there.",
-                _centre_px(sheets, game_map, cell_mm, cell),
-            )
-        )
+    doubtful = {c for c in missing if c not in pieces and c not in look.bare}
+    steps_can_lie = could_hold_steps(game_map, pieces, doubtful, _across_cells(unreadable))
+    objectives_can_lie: set[int] = set()
+    if sum(p.objective is not None for p in pieces.values()) < len(DEFAULT_OBJECTIVES):
+        objectives_can_lie = look.glared | {
+            c
+            for c in doubtful - steps_can_lie - look.glared
+            if shows_code_detail(picture.gray, sheets, game_map, c)
+        }
+    unseen = _unseen(
+        doubtful,
+        look.glared,
+        steps_can_lie | objectives_can_lie,
+        lambda cell: _centre_px(sheets, game_map, cell_mm, cell),
+        game_map,
+    )
+    unreadable += unseen
+    in_doubt = [u.cell for u in unseen if u.cell is not None]
+    _add_foreign(found, labels_round(picture.gray, reader, sheets, game_map, in_doubt))
     clock.lap("occupancy")
     tiles = {c: p for c, p in pieces.items() if p.tile is not None}
     objectives = {c: p for c, p in pieces.items() if p.tile is None}
@@ -128,9 +145,44 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
         problems=tuple(sentences),
         photo_size=(picture.width, picture.height),
         decoder=reader.name,
-        passes={"photo": len(found.pieces), "tried": len(missing), "second look": read},
+        passes={"photo": len(found.pieces), "tried": len(missing), "second look": look.read},
         timings=clock.timings(),
     )
+
+
+# -- what is not seen ------------------------------------------------------------------------
+
+
+def _unseen(
+    doubtful: set[int],
+    glared: set[int],
+    can_lie: set[int],
+    centre: Callable[[int], tuple[float, float]],
+    game_map: Map,
+) -> list[Unreadable]:
+    """The ``doubtful`` cells (no code read, not seen bare) where a piece may lie (``can_lie``),
+    as unreadable; on the others nothing can lie, and they are empty."""
+    unseen = []
+    for cell in sorted(doubtful & can_lie):
+        name = cell_name(game_map.size, cell)
+        if cell in glared:
+            reason = f"Glare hides {name}: a piece may lie there, but no code could be read."
+        else:
+            reason = f"Something lies on {name}, but no code could be read there."
+        unseen.append(Unreadable(cell, reason, centre(cell)))
+    return unseen
+
+
+def _add_foreign(found: Found, detections: list[Detection]) -> None:
+    """Codes that are not the game's, read by the second look, added to those the photo pass
+    read (once each)."""
+    for detection in unique_codes(detections):
+        centre = detection.centre
+        if any(np.hypot(centre[0] - x, centre[1] - y) < 20 for _, (x, y) in found.foreign):
+            continue
+        more = sort_codes([detection])
+        found.foreign += more.foreign
+        found.other_games += more.other_games
 
 
 # -- pieces to cells ---------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 """The second look at a Patrolis table: the cells still without a code, rectified through their
 sheet and decoded again, and whether a cell where no code reads looks bare (:func:`looks_bare`)
-or could hold no step by the rules (:func:`could_hold_steps`)."""
+or could hold no step by the rules (:func:`could_hold_steps`).
+
+A cell blown out by glare (:func:`companion.patrolis.bare.blown`) never looks bare."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Final
 
 import cv2
@@ -11,13 +14,20 @@ import numpy as np
 
 from companion.cascade import Step as CascadeStep
 from companion.decode import Decoder, Detection
+from companion.patrolis.bare import (
+    VIEW_PX_PER_MM,
+    bare_middle,
+    blown,
+    holder,
+    looks_bare,
+    middle_of,
+)
 from companion.patrolis.reading import TileReading
 from companion.patrolis.sheets import (
     MARGIN_MM,
     SECOND_LOOK,
     SheetReading,
 )
-from companion.pose import BoardPose, apply
 from patrolkit.errors import PayloadError
 from patrolkit.games.patrolis import (
     EDGES,
@@ -32,16 +42,17 @@ from patrolkit.payload import (
 # -- the second look -------------------------------------------------------------------------
 
 
-def _holder(
-    sheets: list[SheetReading], game_map: Map, cell: int
-) -> tuple[SheetReading, tuple[float, float, float, float]]:
-    size = game_map.size
-    for reading in sheets:
-        try:
-            return reading, reading.sheet.cell_box(cell % size, cell // size)
-        except ValueError:
-            continue
-    raise ValueError(f"no sheet holds cell {cell}")
+@dataclass
+class SecondLook:
+    """What the second look found: the game's codes, the codes that are not the game's (a
+    product label lying on the board), the cells that look bare, those blown out by glare, and
+    how many cells a code was read in."""
+
+    codes: list[Detection] = field(default_factory=list)
+    foreign: list[Detection] = field(default_factory=list)
+    bare: set[int] = field(default_factory=set)
+    glared: set[int] = field(default_factory=set)
+    read: int = 0
 
 
 def second_look(
@@ -50,39 +61,48 @@ def second_look(
     sheets: list[SheetReading],
     game_map: Map,
     cells: list[int],
-) -> tuple[list[Detection], set[int], int]:
+) -> SecondLook:
     """Codes read in the cells still without one that are not flat, rectified through their
-    sheet: upscaled, then sharpened and with adaptive contrast. Returns the codes, the cells
-    that look bare (flat, or no code read and :func:`looks_bare`) and how many cells were
-    read."""
-    found: list[Detection] = []
-    remaining = list(cells)
-    bare: set[int] = set()
-    read = 0
+    sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat,
+    or no code read and :func:`looks_bare`) and those blown out by glare."""
+    look = SecondLook()
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
-    bare = {c for c in remaining if looks_bare(gray, sheets, game_map, c, strict=False)}
-    remaining = [c for c in remaining if c not in bare]
+    for cell in cells:
+        middle, reading, box = middle_of(gray, sheets, game_map, cell)
+        if blown(middle):
+            look.glared.add(cell)
+        elif bare_middle(middle, reading.pose, box, strict=False):
+            look.bare.add(cell)
+    remaining = [c for c in cells if c not in look.bare]
     for number, step in enumerate(SECOND_LOOK):
         strict = number > 0
         still = []
         for cell in remaining:
-            reading, (x, y, w, h) = _holder(sheets, game_map, cell)
+            reading, (x, y, w, h) = holder(sheets, game_map, cell)
             box = (x - MARGIN_MM, y - MARGIN_MM, w + 2 * MARGIN_MM, h + 2 * MARGIN_MM)
             patch, to_photo = step.patch(gray, reading.pose, box)
-            hits = [d for d in reader.read(patch) if ours(d.text)]
-            if not hits and strict:
-                hits = [d for d in reader.read(clahe.apply(patch)) if ours(d.text)]
+            seen = reader.read(patch)
+            if not any(ours(d.text) for d in seen) and strict:
+                seen += reader.read(clahe.apply(patch))
+            look.foreign += [d.moved(to_photo) for d in seen if not ours(d.text)]
+            hits = [d.moved(to_photo) for d in seen if ours(d.text)]
             if hits:
-                found += [d.moved(to_photo) for d in hits]
-                read += 1
+                look.codes += hits
+                look.read += 1
             else:
                 still.append(cell)
         remaining = still
-    bare |= {c for c in remaining if looks_bare(gray, sheets, game_map, c)}
-    bare |= _like_their_class(
-        gray, sheets, game_map, cells, [c for c in remaining if c not in bare], bare
+    doubtful = [c for c in remaining if c not in look.glared]
+    look.bare |= {c for c in doubtful if looks_bare(gray, sheets, game_map, c)}
+    look.bare |= _like_their_class(
+        gray,
+        sheets,
+        game_map,
+        [c for c in cells if c not in look.glared],
+        [c for c in doubtful if c not in look.bare],
+        look.bare,
     )
-    return found, bare, read
+    return look
 
 
 LIKE_CLASS: Final = 0.45
@@ -137,23 +157,15 @@ def _like_their_class(
 def _cell_picture(
     gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int
 ) -> np.ndarray:
-    reading, (x, y, w, h) = _holder(sheets, game_map, cell)
+    reading, (x, y, w, h) = holder(sheets, game_map, cell)
     inset = 0.1 * w
-    look = CascadeStep("look", _VIEW_PX_PER_MM)
+    look = CascadeStep("look", VIEW_PX_PER_MM)
     patch, _ = look.patch(gray, reading.pose, (x + inset, y + inset, w - 2 * inset, h - 2 * inset))
     return _normalised(cv2.GaussianBlur(patch.astype(np.float32), (0, 0), 1.5))
 
 
 def _normalised(picture: np.ndarray) -> np.ndarray:
     return np.asarray((picture - picture.mean()) / (picture.std() + 1e-6))
-
-
-def _pixels_per_mm(pose: BoardPose, at: tuple[float, float]) -> float:
-    """The photo's resolution around ``at`` (sheet mm): the geometric mean of its two axes."""
-    x, y = at
-    a, b, c = apply(pose.to_photo, np.array([[x, y], [x + 1.0, y], [x, y + 1.0]]))
-    u, v = b - a, c - a
-    return float(np.sqrt(abs(u[0] * v[1] - u[1] * v[0])))
 
 
 def could_hold_steps(
@@ -204,55 +216,23 @@ def ours(text: str) -> bool:
         return False
 
 
-_VIEW_PX_PER_MM: Final = 6.0
-# The thresholds below were measured on development photos (the virtual camera's ``phone``
-# preset, seeds apart from the benchmark's): 5 455 tiles and 12 209 bare cells. They only
-# decide between *empty* and *unreadable* for a cell where no code could be read, after every
-# cell that is not flat was decoded again; a tile that cannot be decoded and still falls below
-# them would be taken for a bare cell: the soft thresholds sit below the worst blurred,
-# undecodable tiles seen on the far side of steeply tilted photos.
-FLAT: Final = 0.45
-"""Less contrast than this (the grey levels' 5-95 % spread over their 95th percentile): a flat
-cell, not even decoded. Every tile measured shows at least 0.68."""
-SHARP_PX_PER_MM: Final = 5.5
-"""At this resolution and above the sharp thresholds apply; below (a tilted photo's far side)
-a blurred code shows fewer edges and evener rows, and the soft ones do."""
-STRAIGHT: Final = 0.43
-STRAIGHT_SOFT: Final = 0.40
-"""A road drawn straight across a cell leaves each row (or column) of its middle nearly even:
-the grey levels vary along its rows less than this share of their spread over the whole
-middle. Along a code's rows they vary at least 0.51 as much (sharp); on the far side of a
-tilted photo, down to 0.45 for a blurred code that could not be decoded."""
-MIN_EDGES: Final = 0.18
-MIN_EDGES_SOFT: Final = 0.10
-"""Fewer sharp edges than this share of the middle: no code's modules. Every tile measured
-shows at least 0.24 (sharp); on the far side of a tilted photo, down to 0.11 for a blurred code
-that could not be decoded."""
+LABEL_LOOKS: Final = 16
+"""At most this many cells in doubt are looked round for a label."""
 
 
-def looks_bare(
-    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int, *, strict: bool = True
-) -> bool:
-    """Whether the middle of the cell (where a tile's code would be) surely shows no code: too
-    little contrast, a straight drawn line rather than modules, or too few sharp edges. The
-    thresholds sit well clear of every tile measured, so a tile is never taken for a bare cell;
-    a bare cell that comes close is reported unreadable (unless the rules rule a step out)."""
-    reading, (x, y, w, h) = _holder(sheets, game_map, cell)
-    inner = 0.2 * w
-    look = CascadeStep("look", _VIEW_PX_PER_MM)
-    patch, _ = look.patch(gray, reading.pose, (x + inner, y + inner, w - 2 * inner, h - 2 * inner))
-    patch = patch.astype(np.float32)
-    low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
-    if high - low < FLAT * high:
-        return True
-    if not strict:
-        return False
-    sharp = _pixels_per_mm(reading.pose, (x + w / 2, y + h / 2)) >= SHARP_PX_PER_MM
-    spread = float(patch.std()) + 1e-6
-    along = min(float(patch.std(axis=1).mean()), float(patch.std(axis=0).mean())) / spread
-    if along < (STRAIGHT if sharp else STRAIGHT_SOFT):
-        return True
-    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)
-    edges = float(np.mean(np.hypot(gx, gy) > 0.15 * 8 * (high - low)))
-    return edges < (MIN_EDGES if sharp else MIN_EDGES_SOFT)
+def labels_round(
+    gray: np.ndarray,
+    reader: Decoder,
+    sheets: list[SheetReading],
+    game_map: Map,
+    cells: list[int],
+) -> list[Detection]:
+    """The codes that are not the game's read round the ``cells`` in doubt (each with its eight
+    neighbours, rectified): a product label lying across cells, which no one cell's look
+    holds whole."""
+    found: list[Detection] = []
+    for cell in cells[:LABEL_LOOKS]:
+        reading, (x, y, w, h) = holder(sheets, game_map, cell)
+        patch, to_photo = SECOND_LOOK[0].patch(gray, reading.pose, (x - w, y - h, 3 * w, 3 * h))
+        found += [d.moved(to_photo) for d in reader.read(patch) if not ours(d.text)]
+    return found

@@ -64,8 +64,9 @@ class Placement:
 
 def place(detection: Detection, pose: BoardPose) -> Placement:
     """The :class:`Placement` of a decoded token."""
-    corners = pose.board_points(detection.corners)
-    x, y = (float(v) for v in pose.board_points(detection.centre[None, :])[0])
+    points = pose.board_points(np.vstack([detection.corners, detection.centre[None, :]]))
+    corners = points[:4]
+    x, y = (float(v) for v in points[4])
     dx, dy = corners[1] - corners[0]
     rotation = round((math.degrees(math.atan2(dy, dx)) + 180.0) % 360.0 - 180.0, 1)
     columns, rows_from_top = _candidates(x, COLUMNS), _candidates(y, ROWS)

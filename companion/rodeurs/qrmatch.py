@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.cascade import rectify
 from companion.decode import Detection
-from companion.pose import BoardPose, apply
+from companion.pose import BoardPose
 from companion.qrbook import SIZE, fixed_pattern, function_modules
 from companion.rodeurs.codebook import pawn_codebook
 from companion.rodeurs.pose import TOKEN_QR_MM
@@ -107,7 +107,7 @@ def match_cell(gray: np.ndarray, pose: BoardPose, sq: int) -> Match | None:
     corners_mm = _module_to_board(
         placement, np.array([[0, 0], [0, SIZE], [SIZE, SIZE], [SIZE, 0]], dtype=float) - 0.5
     )
-    corners = apply(pose.to_photo, corners_mm)
+    corners = pose.photo_points(corners_mm)
     return Match(text, score, score - runner_up, alignment, Detection(text, corners))
 
 
@@ -151,7 +151,7 @@ def _sample(
 ) -> np.ndarray:
     """The mean grey level over the centre of each module (nine points each)."""
     points = (modules[:, None, :] + _SUB[None, :, :]).reshape(-1, 2)
-    xy = apply(pose.to_photo, _module_to_board(placement, points)).astype(np.float32)
+    xy = pose.photo_points(_module_to_board(placement, points)).astype(np.float32)
     values = cv2.remap(gray, xy[None, :, 0].copy(), xy[None, :, 1].copy(), cv2.INTER_LINEAR)
     return np.asarray(values.reshape(len(modules), len(_SUB)).mean(axis=1), dtype=float)
 
@@ -189,7 +189,7 @@ def _best(
     board = np.stack(
         [cx + cos * _KNOWN_U - sin * _KNOWN_V, cy + sin * _KNOWN_U + cos * _KNOWN_V], axis=2
     )
-    xy = apply(pose.to_photo, board.reshape(-1, 2)).astype(np.float32).reshape(len(cx), -1, 2)
+    xy = pose.photo_points(board.reshape(-1, 2)).astype(np.float32).reshape(len(cx), -1, 2)
     sampled = cv2.remap(gray, xy[..., 0].copy(), xy[..., 1].copy(), cv2.INTER_LINEAR)
     values = np.asarray(sampled, dtype=np.float32)
     centred = values - values.mean(axis=1, keepdims=True)

@@ -17,6 +17,7 @@ What a photo cannot tell
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +28,7 @@ from companion.load import Picture, load_picture
 from companion.pose import BoardPose
 from companion.rodeurs.cells import across_text, frame_colours, place
 from companion.rodeurs.codes import FoundCodes, ours
+from companion.rodeurs.grid import fit_to_grid
 from companion.rodeurs.locate import locate_board, snapped_pose
 from companion.rodeurs.occupancy import BoardView, CellLook, Look, occupancy
 from companion.rodeurs.qrmatch import match_cell
@@ -71,18 +73,32 @@ def read_photo(
     board = _board(pose.board_code)
     clock.lap("pose")
 
-    tokens, looks, second, matched = _read_board(picture, pose, board, reader, found.pawns)
-    if len(pose.seen) == 1:
+    frames: dict[tuple[str, bytes], str | None] = {}
+    first = [(d, "photo") for d in found.pawns]
+    one_corner = len(pose.seen) == 1
+    read = _read_board(picture, pose, board, reader, first, frames, fit=not one_corner)
+    if one_corner:
         # One corner code and the pawns of the first pass placed the board; the pawns read
         # since then place it better: read the cells again from that pose.
+        centres = np.array([t.photo_px for t in read.tokens])
         try:
-            pose = snapped_pose(found.fiducials[0], np.array([t.photo_px for t in tokens]), pose)
+            snapped = snapped_pose(found.fiducials[0], centres, pose)
         except PhotoError:
             pass  # the first pose stands
         else:
-            tokens, looks, second, matched = _read_board(picture, pose, board, reader, found.pawns)
+            read = _read_board(picture, snapped, board, reader, first, frames, fit=True)
     clock.lap("cells")
-    cells, problems = _cells(board, tokens, looks)
+    cells, problems = _cells(board, read.tokens, read.looks)
+    if not read.fitted and any(cell.status is CellStatus.UNREADABLE for cell in cells):
+        # Still something unclear: the pose may be bent all the same (a code that cannot be
+        # read through the homography, a token that seems to lie across cells).
+        bent = fit_to_grid(picture.gray, read.pose, board)
+        if bent.bend is not None:
+            again = _read_board(picture, bent, board, reader, read.codes, frames, fit=False)
+            read = replace(again, second=_merged(read.second, again.second))
+            cells, problems = _cells(board, read.tokens, read.looks)
+        clock.lap("bent")
+    pose, tokens, second, matched = read.pose, read.tokens, read.second, read.matched
     problems += _token_problems(tokens) + [
         Problem(
             f"A QR code that is not part of this game is on the table ({f.why}).", None, f.photo_px
@@ -117,16 +133,55 @@ def read_photo(
     )
 
 
+@dataclass(frozen=True)
+class _BoardRead:
+    """What :func:`_read_board` saw: the pose it read through, the tokens, the pawn codes read
+    (with the stage that read each; the matcher's left out, it reads through the pose), what
+    every cell without a token looks like, the cascade's figures, how many codes the matcher
+    read, and whether the pose was fitted to the printed grid."""
+
+    pose: BoardPose
+    tokens: list[TokenReading]
+    codes: list[tuple[Detection, str]]
+    looks: dict[int, CellLook]
+    second: CascadeResult
+    matched: int
+    fitted: bool
+
+
 def _read_board(
-    picture: Picture, pose: BoardPose, board: Board, reader: Decoder, pawns: list[Detection]
-) -> tuple[list[TokenReading], dict[int, CellLook], CascadeResult, int]:
-    """The tokens on the board (those of the first pass, then the cascade's), what every cell
-    without a token looks like, and the cascade's figures."""
-    tokens = _tokens(pawns, pose, picture.rgb, "photo")
+    picture: Picture,
+    pose: BoardPose,
+    board: Board,
+    reader: Decoder,
+    codes: list[tuple[Detection, str]],
+    frames: dict[tuple[str, bytes], str | None],
+    *,
+    fit: bool,
+) -> _BoardRead:
+    """The board read through ``pose``: the pawn ``codes`` already read placed on their cells,
+    the occupancy check of the others, then the cascade and the matcher on those not bare.
+
+    With ``fit``, a cell that looks neither bare nor taken — what a board a millimetre or more
+    from where the homography puts it shows (a bowed lens, lifted paper: grid lines and a
+    neighbour's frame reaching in) — has the pose fitted to the printed grid
+    (:func:`fit_to_grid`) first, and, when that bends it, the board looked at through the bent
+    pose. A clear board never pays for the grid. ``frames`` keeps each code's frame colour (see
+    :func:`_key`), so a code placed again is not looked at again."""
+    _look_at_frames([detection for detection, _ in codes], picture.rgb, frames)
+    tokens = [_token(detection, pose, picture.rgb, stage, frames) for detection, stage in codes]
     view = BoardView.of(picture.rgb, pose)
     looks = occupancy(view, board, _without_token(tokens))
-    second, matched = _second_look(picture, pose, reader, looks, tokens)
-    return tokens, looks, second, matched
+    fitted = fit and any(look.look is Look.UNCLEAR for look in looks.values())
+    if fitted:
+        bent = fit_to_grid(picture.gray, pose, board)
+        if bent.bend is not None:
+            pose = bent
+            tokens = [_token(d, pose, picture.rgb, stage, frames) for d, stage in codes]
+            view = BoardView.of(picture.rgb, pose, view.noisy)  # the same photo's noise
+            looks = occupancy(view, board, _without_token(tokens))
+    found, second, matched = _second_look(picture, pose, reader, looks, tokens, frames)
+    return _BoardRead(pose, tokens, codes + found, looks, second, matched, fitted)
 
 
 def _second_look(
@@ -135,17 +190,20 @@ def _second_look(
     reader: Decoder,
     looks: dict[int, CellLook],
     tokens: list[TokenReading],
-) -> tuple[CascadeResult, int]:
+    frames: dict[tuple[str, bytes], str | None],
+) -> tuple[list[tuple[Detection, str]], CascadeResult, int]:
     """Read the cells that hold something but no code yet: the decoding cascade, then the
-    codebook matcher. New tokens are added to ``tokens``; returns the cascade's figures and how
-    many codes the matcher read."""
+    codebook matcher. New tokens are added to ``tokens``; returns the codes the cascade read
+    (with their stage), its figures and how many codes the matcher read."""
     wanted = [sq for sq in _without_token(tokens) if looks[sq].look is not Look.EMPTY]
     second = read_cells(picture.gray, pose, reader, wanted)
     known = {t.payload for t in tokens}
+    found = []
     for detection, stage in second.found:
         if isinstance(ours(detection.text), RodeursPawn) and detection.text not in known:
             known.add(detection.text)
-            tokens += _tokens([detection], pose, picture.rgb, stage)
+            found.append((detection, stage))
+            tokens.append(_token(detection, pose, picture.rgb, stage, frames))
     matched = 0
     for sq in _without_token(tokens):
         if sq not in wanted:
@@ -153,9 +211,22 @@ def _second_look(
         match = match_cell(picture.gray, pose, sq)
         if match is not None and match.text not in known:
             known.add(match.text)
-            tokens += _tokens([match.detection], pose, picture.rgb, MATCH_STAGE)
+            tokens.append(_token(match.detection, pose, picture.rgb, MATCH_STAGE, frames))
             matched += 1
-    return second, matched
+    return found, second, matched
+
+
+def _merged(first: CascadeResult, then: CascadeResult) -> CascadeResult:
+    """The cascade's figures over both readings of the board (a cell tried in both counts
+    twice); what is left is what the last left."""
+    return CascadeResult(
+        found=first.found + then.found,
+        tried={
+            k: first.tried.get(k, 0) + then.tried.get(k, 0) for k in {**first.tried, **then.tried}
+        },
+        read={k: first.read.get(k, 0) + then.read.get(k, 0) for k in {**first.read, **then.read}},
+        left=then.left,
+    )
 
 
 def _board(code: str) -> Board:
@@ -167,26 +238,42 @@ def _board(code: str) -> Board:
         ) from None
 
 
-def _tokens(
-    detections: list[Detection], pose: BoardPose, rgb: np.ndarray, stage: str
-) -> list[TokenReading]:
-    """The pawn tokens of ``detections``: where each lies and what colour its frame shows."""
-    readings = []
-    for detection, frame in zip(detections, frame_colours(rgb, detections), strict=True):
-        item = ours(detection.text)
-        assert isinstance(item, RodeursPawn)
-        centre = detection.centre
-        readings.append(
-            TokenReading(
-                payload=detection.text,
-                letter=item.colour,
-                placement=place(detection, pose),
-                frame=frame.letter,
-                photo_px=(float(centre[0]), float(centre[1])),
-                stage=stage,
-            )
-        )
-    return readings
+def _token(
+    detection: Detection,
+    pose: BoardPose,
+    rgb: np.ndarray,
+    stage: str,
+    frames: dict[tuple[str, bytes], str | None],
+) -> TokenReading:
+    """The pawn token of ``detection``: where it lies and what colour its frame shows (looked at
+    once per code and place, kept in ``frames``)."""
+    item = ours(detection.text)
+    assert isinstance(item, RodeursPawn)
+    _look_at_frames([detection], rgb, frames)
+    centre = detection.centre
+    return TokenReading(
+        payload=detection.text,
+        letter=item.colour,
+        placement=place(detection, pose),
+        frame=frames[_key(detection)],
+        photo_px=(float(centre[0]), float(centre[1])),
+        stage=stage,
+    )
+
+
+def _key(detection: Detection) -> tuple[str, bytes]:
+    """What a token's frame colour depends on: its code and where its corners are."""
+    return detection.text, np.asarray(detection.corners, dtype=float).tobytes()
+
+
+def _look_at_frames(
+    detections: list[Detection], rgb: np.ndarray, frames: dict[tuple[str, bytes], str | None]
+) -> None:
+    """The frame colour of each of ``detections`` not yet in ``frames``, added to it (all in one
+    pass)."""
+    new = [d for d in detections if _key(d) not in frames]
+    for detection, frame in zip(new, frame_colours(rgb, new), strict=True):
+        frames[_key(detection)] = frame.letter
 
 
 def _without_token(tokens: list[TokenReading]) -> list[int]:

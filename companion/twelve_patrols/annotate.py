@@ -53,8 +53,8 @@ def render(
     """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
     picture = load_picture(photo)
     to_photo = reading.table.to_photo
-    outlines = {c.position: apply(to_photo, c.outline()) for c in reading.cards}
-    points = [*outlines.values()] + [np.array(i.corners_px) for i in reading.items]
+    outlines = [apply(to_photo, c.outline()) for c in (*reading.cards, *reading.unplaced)]
+    points = [*outlines] + [np.array(i.corners_px) for i in reading.items]
     points += [np.array(f.corners) for f in reading.foreign]
     points += [np.array([u.photo_px]) for u in reading.unread]
     every = np.vstack(points)
@@ -65,7 +65,7 @@ def render(
     to_canvas = shift @ to_photo
     labels: list[Label] = []
     unit = max(round(_scale(reading) * shift[0, 0] * 5.0), 18)
-    for card in reading.cards:
+    for card in (*reading.cards, *reading.unplaced):
         polygon(canvas, apply(to_canvas, card.outline()), WHITE, 2)
     for edge in verdict["edges"]:
         labels.append(_mark(reading, to_canvas, edge, unit))
@@ -87,7 +87,8 @@ def render(
 
 def _scale(reading: PatrolsReading) -> float:
     """Photo pixels per table millimetre about the kingdom's middle."""
-    middle = np.mean([c.outline().mean(axis=0) for c in reading.cards], axis=0)
+    cards = (*reading.cards, *reading.unplaced)
+    middle = np.mean([c.outline().mean(axis=0) for c in cards], axis=0)
     ends = apply(reading.table.to_photo, np.array([middle, middle + np.array([10.0, 0.0])]))
     return float(np.linalg.norm(ends[1] - ends[0])) / 10.0
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-import cv2
 import numpy as np
 
 from companion.cascade import unsharp
@@ -39,8 +38,8 @@ from companion.twelve_patrols.reading import (
 from companion.twelve_patrols.slots import (
     Area,
     areas,
+    blown_spots,
     busy,
-    dense_spots,
     place_of,
     slot_words,
     solid_outline,
@@ -181,17 +180,17 @@ def second_look(
         for u in unread
         for p in camera.on_plane(np.array([u.photo_px]), 14.0)
     ]
-    boxes += [_box_round(spot) for spot in doubtful]
-    return _decode_boxes(gray, camera, reader, boxes, add)
+    boxes += [box_round(spot) for spot in doubtful]
+    return decode_boxes(gray, camera, reader, boxes, add)
 
 
-def _box_round(spot: tuple[float, float]) -> tuple[float, float, float, float]:
+def box_round(spot: tuple[float, float]) -> tuple[float, float, float, float]:
     """The 60 mm square round ``spot`` (table mm) where an item's code is looked for."""
     x, y = spot
     return (x - 30.0, y - 30.0, 60.0, 60.0)
 
 
-def _decode_boxes(
+def decode_boxes(
     gray: np.ndarray,
     camera: Camera,
     reader: Decoder,
@@ -218,6 +217,8 @@ def _decode_boxes(
     return new
 
 
+GLARE: Final = "glare hides it: an item may stand there unseen"
+"""Why a place blown out by glare is unread."""
 BUSY_SLOT: Final = 0.35
 """A slot whose area shows sharp detail over this share, once the items read are taken out,
 holds something more."""
@@ -238,16 +239,23 @@ def busy_slots(
     covered = explained(camera, table, items)
     unread = []
     for area in slots:
-        if area.open and busy(gray, table.to_photo, area.polygon, covered, white) >= BUSY_SLOT:
-            middle = apply(table.to_photo, area.polygon.mean(axis=0)[None, :])[0]
-            unread.append(
-                Unread(
-                    "something stands there but no code on it can be read",
-                    f"in the slot {slot_words(area.slot)}",
-                    area.slot,
-                    (float(middle[0]), float(middle[1])),
-                )
+        if not area.open:
+            continue
+        if busy(gray, table.to_photo, area.polygon, covered, white) >= BUSY_SLOT:
+            reason = "something stands there but no code on it can be read"
+        elif blown_spots(gray, table.to_photo, area.polygon, covered):
+            reason = GLARE
+        else:
+            continue
+        middle = apply(table.to_photo, area.polygon.mean(axis=0)[None, :])[0]
+        unread.append(
+            Unread(
+                reason,
+                f"in the slot {slot_words(area.slot)}",
+                area.slot,
+                (float(middle[0]), float(middle[1])),
             )
+        )
     return unread
 
 
@@ -261,118 +269,43 @@ def card_gaps(
 ) -> list[Unread]:
     """The empty places beside a card that look like they hold a card whose code is unread."""
     origin, step_c, step_r = pitch(cards)
-    covered = explained(camera, table, items)
     unread = []
-    for r, c in card_places(cards):
-        centre = origin + r * step_r + c * step_c
-        half = np.array([CARD_W / 2 - 8.0, CARD_H / 2 - 8.0])
-        polygon = np.array(
-            [
-                centre - half,
-                centre + half * (1, -1),
-                centre + half,
-                centre + half * (-1, 1),
-            ]
-        )
-        if busy(gray, table.to_photo, polygon, covered, white) >= BUSY_CARD:
-            middle = apply(table.to_photo, centre[None, :])[0]
-            unread.append(
-                Unread(
-                    CARD_UNREAD,
-                    f"the {place_name((r, c))} place"
-                    if 0 <= r < SIZE and 0 <= c < SIZE
-                    else "beside the kingdom",
-                    None,
-                    (float(middle[0]), float(middle[1])),
-                )
+    for r, c in card_like(gray, table, camera, cards, items, white, card_places(cards)):
+        middle = apply(table.to_photo, (origin + r * step_r + c * step_c)[None, :])[0]
+        unread.append(
+            Unread(
+                CARD_UNREAD,
+                f"the {place_name((r, c))} place"
+                if 0 <= r < SIZE and 0 <= c < SIZE
+                else "beside the kingdom",
+                None,
+                (float(middle[0]), float(middle[1])),
+                (r, c),
             )
+        )
     return unread
 
 
-BESIDE_MM: Final = 250.0
-"""How far round the cards the table is searched for items no code was read on."""
-BUSY_BESIDE: Final = 0.6
-"""Beside the kingdom, where there is more table to see, detail this dense is a code: a code
-no item read accounts for measured 0.85 or more; the grain of a table, 0.37 at most."""
-EDGE_PX: Final = 60
-"""The photo's edges (this many pixels) are left out of that search."""
-FOREIGN_CLEAR_MM: Final = 60.0
-"""Round a foreign code, its label's print is no item."""
-
-
-def beside(
+def card_like(
     gray: np.ndarray,
     table: Table,
     camera: Camera,
     cards: list[CardReading],
     items: list[ItemReading],
     white: float,
-    foreign: list[np.ndarray],
-) -> list[tuple[float, float]]:
-    """Where the table round the kingdom (out of its open slots, which :func:`busy_slots`
-    checks) shows the dense detail of a printed code that no item read, card or foreign code
-    accounts for: table mm."""
-    height_px, width_px = gray.shape[:2]
-    m = EDGE_PX
-    frame = np.array(
-        [
-            [m, m],
-            [width_px - 1 - m, m],
-            [width_px - 1 - m, height_px - 1 - m],
-            [m, height_px - 1 - m],
-        ]
-    )
-    seen = np.c_[frame, np.ones(4)] @ table.from_photo.T
-    outlines = [c.outline() for c in cards]
-    every = np.vstack(outlines)
-    low, high = every.min(axis=0) - BESIDE_MM, every.max(axis=0) + BESIDE_MM
-    around = np.array([low, [high[0], low[1]], high, [low[0], high[1]]], np.float32)
-    if bool((seen[:, 2] > 0).all()):
-        visible = cv2.convexHull((seen[:, :2] / seen[:, 2:3]).astype(np.float32))
-        _, region = cv2.intersectConvexConvex(visible, cv2.convexHull(around))
-        if region is None or len(region) < 3:
-            return []
-        polygon = region.reshape(-1, 2).astype(np.float64)
-    else:
-        polygon = around.astype(np.float64)
-    slots, _, _ = slot_areas(cards)
-    covered = explained(camera, table, items) + [_grown(o, 3.0) for o in outlines]
-    covered += [a.polygon for a in slots if a.open]
-    for quad in foreign:
-        middle = apply(table.from_photo, quad.mean(axis=0)[None, :])[0]
-        ring = np.linspace(0, 2 * np.pi, 16, endpoint=False)
-        covered.append(middle + FOREIGN_CLEAR_MM * np.c_[np.cos(ring), np.sin(ring)])
-    return dense_spots(gray, table.to_photo, polygon, covered, white, BUSY_BESIDE)
-
-
-def _grown(polygon: np.ndarray, mm: float) -> np.ndarray:
-    """A convex ``polygon`` pushed out by about ``mm`` from its middle."""
-    middle = polygon.mean(axis=0)
-    away = polygon - middle
-    return np.asarray(middle + away * (1 + mm / np.linalg.norm(away, axis=1))[:, None])
-
-
-def look_beside(
-    gray: np.ndarray,
-    camera: Camera,
-    reader: Decoder,
-    spots: list[tuple[float, float]],
-    add: Callable[[Detection, str], bool],
-) -> list[Detection]:
-    """Decode round each of ``spots`` (table mm), rectified at the items' height."""
-    return _decode_boxes(gray, camera, reader, [_box_round(spot) for spot in spots], add)
-
-
-def unread_beside(table: Table, spots: list[tuple[float, float]]) -> list[Unread]:
-    """What no code was read on beside the kingdom, as unread."""
-    unread = []
-    for at in apply(table.to_photo, np.array(spots)) if spots else []:
-        unread.append(
-            Unread(
-                "something lies there but no code on it can be read",
-                "beside the kingdom",
-                None,
-                (float(at[0]), float(at[1])),
-            )
+    places: list[Position],
+) -> list[Position]:
+    """Those of ``places`` (in the grid of ``cards``) whose middle shows the dense detail of a
+    card's print that the items read do not explain."""
+    origin, step_c, step_r = pitch(cards)
+    covered = explained(camera, table, items)
+    half = np.array([CARD_W / 2 - 8.0, CARD_H / 2 - 8.0])
+    found = []
+    for r, c in places:
+        centre = origin + r * step_r + c * step_c
+        polygon = np.array(
+            [centre - half, centre + half * (1, -1), centre + half, centre + half * (-1, 1)]
         )
-    return unread
+        if busy(gray, table.to_photo, polygon, covered, white) >= BUSY_CARD:
+            found.append((r, c))
+    return found

@@ -11,9 +11,12 @@ item is read from the code on its top face, or reported unreadable with the reas
 
 What a photo cannot tell, and how it is settled
 -----------------------------------------------
-* **Where a small kingdom lies in the 3 x 3 grid.** Until the cards span three rows (or
-  columns), the photo cannot tell which rows (columns) they are on: the reading puts them at the
-  top (left); the verdict tries every place (see :mod:`companion.twelve_patrols.verdict`).
+* **Where the cards lie in the 3 x 3 grid.** Until the cards span three rows (or columns), the
+  photo cannot tell which rows (columns) they are on. With nothing unread round them, the cards
+  read are the whole kingdom: the reading puts them at the top (left) and the verdict tries
+  every place (see :mod:`companion.twelve_patrols.verdict`). With places round them that look
+  like cards whose code cannot be read, those count too: only when all of them span the grid
+  are the cards read given their places; otherwise none (:mod:`companion.twelve_patrols.anchor`).
 * **Which items left the game.** Items in no slot, clear of the kingdom, are its *pool* (unused);
   items that are not in the photo are taken as out of the game.
 * **A ninth card.** A photo with eight cards is a kingdom in progress with one place empty —
@@ -33,6 +36,7 @@ from companion.cascade import unsharp
 from companion.clock import Clock
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import load_picture
+from companion.twelve_patrols.anchor import adrift, beyond, pin, shifted
 from companion.twelve_patrols.codes import FoundCodes, deck_of
 from companion.twelve_patrols.geometry import (
     CARD_CODE_MM,
@@ -48,20 +52,20 @@ from companion.twelve_patrols.itemmatch import match_slots
 from companion.twelve_patrols.items import (
     MAX_GAP_MM,
     STEPS,
-    beside,
     busy_slots,
     card_gaps,
-    look_beside,
+    card_like,
     read_items,
     second_look,
-    unread_beside,
 )
 from companion.twelve_patrols.match import match_card
+from companion.twelve_patrols.pool import beside, glared_beside, look_beside, unread_beside
 from companion.twelve_patrols.reading import (
     CARD_H,
     CARD_UNREAD,
     CARD_W,
     CardReading,
+    ItemReading,
     PatrolsReading,
     Unread,
     card_places,
@@ -146,12 +150,21 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         spots = beside(picture.gray, table, camera, cards, items, white, foreign)
     passes["beside"] = len(spots)
     clock.lap("second look")
-    unread += card_gaps(picture.gray, table, camera, cards, items, white)
-    unread += busy_slots(picture.gray, table, camera, cards, items, white)
-    others = table.table_points(np.array([u.photo_px for u in unread] or [(0.0, 0.0)]))
-    others = others[: len(unread)]
-    spots = [s for s in spots if all(np.hypot(*(np.array(s) - o)) > 45.0 for o in others)]
-    unread += unread_beside(table, spots)
+    look = (picture.gray, table, camera, found, white, spots, foreign)
+    items, unread = _occupancy(cards, *look)
+    taken = [c.position for c in cards]
+    gaps = [u.place for u in unread if u.place is not None]
+    shift = pin(taken, gaps)
+    outside = beyond(taken, gaps) if shift is not None and gaps else []
+    if card_like(picture.gray, table, camera, cards, items, white, outside):
+        shift = None  # a card where none can lie: the photo cannot tell a card from the table
+    unplaced: list[CardReading] = []
+    if shift is None:
+        unplaced, cards = cards, []
+        items, unread = adrift(unplaced, items, unread)
+    elif shift != (0, 0):
+        cards = shifted(cards, shift)
+        items, unread = _occupancy(cards, *look)
     clock.lap("occupancy")
     lost = [u for u in unread if u.slot is None and u.reason == CARD_UNREAD]
     for i in [i for i in items if i.place != "slot"] if lost else []:
@@ -188,7 +201,31 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         decoder=reader.name,
         passes=passes,
         timings=clock.timings(),
+        unplaced=tuple(unplaced),
     )
+
+
+def _occupancy(
+    cards: list[CardReading],
+    gray: np.ndarray,
+    table: Table,
+    camera: Camera,
+    found: FoundCodes,
+    white: float,
+    spots: list[tuple[float, float]],
+    foreign: list[np.ndarray],
+) -> tuple[list[ItemReading], list[Unread]]:
+    """The items read, each where it stands beside ``cards``; and what could not be read: cards,
+    slots and spots beside the kingdom that show something no code read explains."""
+    items, unread = read_items(found.items, table, camera, cards)
+    unread += card_gaps(gray, table, camera, cards, items, white)
+    unread += busy_slots(gray, table, camera, cards, items, white)
+    others = table.table_points(np.array([u.photo_px for u in unread] or [(0.0, 0.0)]))
+    others = others[: len(unread)]
+    spots = [s for s in spots if all(np.hypot(*(np.array(s) - o)) > 45.0 for o in others)]
+    unread += unread_beside(table, spots)
+    unread += glared_beside(gray, table, camera, cards, items, foreign)
+    return items, unread
 
 
 # -- the grid ---------------------------------------------------------------------------------

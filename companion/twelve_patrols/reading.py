@@ -82,6 +82,8 @@ class Unread:
     where: str
     slot: Slot | None
     photo_px: tuple[float, float]
+    place: Position | None = None
+    """The place in the grid of a card whose code cannot be read."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,6 +104,10 @@ class PatrolsReading:
     decoder: str
     passes: Mapping[str, int]
     timings: Mapping[str, float] = field(default_factory=dict)
+    unplaced: tuple[CardReading, ...] = ()
+    """Cards read whose place in the grid the photo does not show (cards unread lie round
+    them): ``cards`` is then empty, and their ``position`` only tells how they lie to each
+    other."""
 
     def patrol(self, slot: Slot) -> tuple[Item, ...]:
         return tuple(sorted(i.item for i in self.items if i.slot == slot and i.place == "slot"))
@@ -132,9 +138,12 @@ class PatrolsReading:
         return not self.unread
 
     @property
-    def state_text(self) -> str:
+    def state_text(self) -> str | None:
         """:attr:`Kingdom.text` of the kingdom read, ``?`` added to each patrol with something
-        unreadable, and ``?`` for a place where a card could not be read."""
+        unreadable, and ``?`` for a place where a card could not be read; ``None`` when the
+        photo does not show where the cards read lie (:attr:`unplaced`)."""
+        if self.unplaced:
+            return None
         deck_id, rows, patrols = self.kingdom.text.split(" ")
         marks = list(rows)
         for u in self.unread:

@@ -195,6 +195,51 @@ def density(
     edge and the ``explained`` polygons), the share of sharp pixels in the :data:`WINDOW_MM`
     window round it (0 where the window is mostly left out); and the map from table mm to
     those pixels."""
+    patch, inside, to_patch = _inside_patch(gray, to_photo, polygon, explained, shrink, px_per_mm)
+    if not inside.size:
+        return inside, to_patch
+    k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
+    spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
+    sharp = (spread >= EDGE_LEVEL * white).astype(np.float32) * inside
+    return _windowed(sharp, inside, px_per_mm), to_patch
+
+
+BLOWN_LEVEL: Final = 250
+"""A grey level at or above this is blown out: the light, not what lies there, sets it."""
+BLOWN_SHARE: Final = 0.5
+"""A :data:`WINDOW_MM` window blown out over this share may hide an item's top face: white
+pixels show only that the light was too strong, not that nothing stands there. On the
+``phone`` photos of the benchmark no slot or table showed one."""
+
+
+def blown_spots(
+    gray: np.ndarray,
+    to_photo: np.ndarray,
+    polygon: np.ndarray,
+    explained: Iterable[np.ndarray],
+    px_per_mm: float = 4.0,
+) -> list[tuple[float, float]]:
+    """The middles (table mm) of the patches of ``polygon`` (outside the ``explained``
+    polygons) blown out by glare over an item's size: an item may stand there unseen."""
+    patch, inside, to_patch = _inside_patch(gray, to_photo, polygon, explained, 1.5, px_per_mm)
+    if not inside.size:
+        return []
+    blown = (patch >= BLOWN_LEVEL).astype(np.float32) * inside
+    share = _windowed(blown, inside, px_per_mm)
+    return _middles(share >= BLOWN_SHARE, to_patch)
+
+
+def _inside_patch(
+    gray: np.ndarray,
+    to_photo: np.ndarray,
+    polygon: np.ndarray,
+    explained: Iterable[np.ndarray],
+    shrink: float,
+    px_per_mm: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``polygon`` (table mm) rectified at ``px_per_mm``; the mask (1.0) of its pixels less
+    ``shrink`` mm round its edge and the ``explained`` polygons (empty when too few are left);
+    and the map from table mm to the patch's pixels."""
     low, high = polygon.min(axis=0) - 2, polygon.max(axis=0) + 2
     box = (float(low[0]), float(low[1]), float(high[0] - low[0]), float(high[1] - low[1]))
     patch, _ = rectify(gray, to_photo, box, px_per_mm)
@@ -208,16 +253,24 @@ def density(
     for hull in explained:
         cv2.fillPoly(mask, [np.round(apply(to_patch, hull)).astype(np.int32)], 0)
     if int(np.count_nonzero(mask)) < 30:
-        return np.zeros((0, 0), np.float32), to_patch
-    k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
-    spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
-    inside = (mask > 0).astype(np.float32)
-    sharp = (spread >= EDGE_LEVEL * white).astype(np.float32) * inside
+        return patch, np.zeros((0, 0), np.float32), to_patch
+    return patch, (mask > 0).astype(np.float32), to_patch
+
+
+def _windowed(marked: np.ndarray, inside: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The share of ``marked`` pixels among the ``inside`` ones in the :data:`WINDOW_MM` window
+    round every pixel (0 where the window is mostly outside)."""
     window = (round(WINDOW_MM * px_per_mm),) * 2
-    share = cv2.boxFilter(sharp, -1, window, normalize=True)
+    share = cv2.boxFilter(marked, -1, window, normalize=True)
     cover = cv2.boxFilter(inside, -1, window, normalize=True)
-    dense = np.where(cover >= 0.5, share / np.maximum(cover, 1e-6), 0.0).astype(np.float32)
-    return dense, to_patch
+    return np.where(cover >= 0.5, share / np.maximum(cover, 1e-6), 0.0).astype(np.float32)
+
+
+def _middles(chosen: np.ndarray, to_patch: np.ndarray) -> list[tuple[float, float]]:
+    """The middles (table mm) of the connected patches of ``chosen`` pixels."""
+    count, _, _, middles = cv2.connectedComponentsWithStats(chosen.astype(np.uint8))
+    back = np.linalg.inv(to_patch)
+    return [(float(x), float(y)) for x, y in apply(back, middles[1:count])]
 
 
 def dense_spots(
@@ -234,9 +287,7 @@ def dense_spots(
     dense, to_patch = density(gray, to_photo, polygon, explained, white, 3.0, px_per_mm)
     if not dense.size:
         return []
-    count, _, _, middles = cv2.connectedComponentsWithStats((dense >= level).astype(np.uint8))
-    back = np.linalg.inv(to_patch)
-    return [(float(x), float(y)) for x, y in apply(back, middles[1:count])]
+    return _middles(dense >= level, to_patch)
 
 
 def slot_order(slots: Iterable[Slot]) -> list[Slot]:

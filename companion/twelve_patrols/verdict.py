@@ -13,19 +13,22 @@ A plain dict, ready for :func:`json.dumps`:
     The kingdom read, in the rules' text form (``Kingdom.text``: deck id, cards row by row,
     the twelve patrols), with ``?`` for a place whose card could not be read and added to each
     patrol where something could not be read. A kingdom spanning fewer than three rows (columns)
-    is written at the top (left).
+    is written at the top (left). ``null`` when the photo does not show where the cards read
+    lie in the grid: cards whose code cannot be read lie round them and, with the cards read,
+    do not span the three rows and the three columns (``unreadable`` says so first).
 ``deck``
     ``{"id", "name", "known"}``: ``known`` when the deck is one we ship (or all nine cards are
     on the table), so the cards not on the table are known too.
 ``cards_read``, ``patrols_read``
-    Cards in the kingdom; slots holding a patrol.
+    Cards read (also those whose place the photo does not show); slots holding a patrol.
 ``pool``
     The items read beside the kingdom (unused), in notation (``D-B2=4``, ``Q-Y1``).
 ``astray``
     ``[{"item", "where"}]``: items in no slot and too near the kingdom to be unused; they are
     left out of the kingdom.
 ``unreadable``
-    ``[{"what", "where"}]``: everything that could not be read, one phrase and where.
+    ``[{"what", "where", "at_px"}]``: everything that could not be read, one phrase, where in
+    words and the point in the photo.
 ``foreign_codes``
     ``[{"text", "at_px", "why"}]``: QR codes that are not this game's, ignored.
 ``complete``
@@ -84,7 +87,10 @@ def score_verdict(reading: PatrolsReading) -> dict[str, Any]:
     """The verdict on one photo of a kingdom."""
     kingdom = reading.kingdom
     deck = reading.deck
-    unreadable = [{"what": u.reason, "where": u.where} for u in reading.unread]
+    unreadable = [
+        {"what": u.reason, "where": u.where, "at_px": [round(v) for v in u.photo_px]}
+        for u in reading.unread
+    ]
     judged = not unreadable
     verdict: dict[str, Any] = {
         "schema": SCHEMA,
@@ -97,7 +103,7 @@ def score_verdict(reading: PatrolsReading) -> dict[str, Any]:
             "name": deck.name,
             "known": reading.deck_known,
         },
-        "cards_read": len(kingdom.placed),
+        "cards_read": len(kingdom.placed) + len(reading.unplaced),
         "patrols_read": sum(1 for p in kingdom.patrols if p),
         "pool": [item.notation for item in reading.pool],
         "astray": [{"item": i.item.notation, "where": i.where} for i in reading.astray],
@@ -164,7 +170,7 @@ def judgement(kingdom: Kingdom, pool: Sequence[Item], *, known: bool) -> dict[st
 
 def _deck_id(reading: PatrolsReading) -> str:
     """The deck id the cards' codes carry."""
-    return reading.state_text.split(" ")[0]
+    return reading.kingdom.text.split(" ")[0]
 
 
 def _key(failure: Failure) -> tuple[str, Side, str]:

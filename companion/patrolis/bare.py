@@ -1,0 +1,168 @@
+"""Whether a Patrolis cell where no code reads looks bare: its middle (where a tile's code would
+be) flat, crossed by a straight drawn line, or with too few sharp edges for a code's modules
+(:func:`looks_bare`) — never where glare blows it out (:func:`blown`): white pixels show only
+that the light was too strong there, not that nothing lies under it. And whether it shows part
+of a code (:func:`shows_code_detail`), as a piece with a damaged code does."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import cv2
+import numpy as np
+
+from companion.cascade import Step as CascadeStep
+from companion.patrolis.sheets import SheetReading
+from companion.pose import BoardPose, apply
+from patrolkit.games.patrolis import Map
+
+VIEW_PX_PER_MM: Final = 6.0
+# The thresholds below were measured on development photos (the virtual camera's ``phone``
+# preset, seeds apart from the benchmark's): 5 455 tiles and 12 209 bare cells. They only
+# decide between *empty* and *unreadable* for a cell where no code could be read, after every
+# cell that is not flat was decoded again; a tile that cannot be decoded and still falls below
+# them would be taken for a bare cell: the soft thresholds sit below the worst blurred,
+# undecodable tiles seen on the far side of steeply tilted photos.
+FLAT: Final = 0.45
+"""Less contrast than this (the grey levels' 5-95 % spread over their 95th percentile): a flat
+cell, not even decoded. Every tile measured shows at least 0.68."""
+SHARP_PX_PER_MM: Final = 5.5
+"""At this resolution and above the sharp thresholds apply; below (a tilted photo's far side)
+a blurred code shows fewer edges and evener rows, and the soft ones do."""
+STRAIGHT: Final = 0.43
+STRAIGHT_SOFT: Final = 0.40
+"""A road drawn straight across a cell leaves each row (or column) of its middle nearly even:
+the grey levels vary along its rows less than this share of their spread over the whole
+middle. Along a code's rows they vary at least 0.51 as much (sharp); on the far side of a
+tilted photo, down to 0.45 for a blurred code that could not be decoded."""
+MIN_EDGES: Final = 0.18
+MIN_EDGES_SOFT: Final = 0.10
+"""Fewer sharp edges than this share of the middle: no code's modules. Every tile measured
+shows at least 0.24 (sharp); on the far side of a tilted photo, down to 0.11 for a blurred code
+that could not be decoded."""
+
+
+BLOWN_LEVEL: Final = 254
+"""A grey level at or above this is blown out (clipped): the light, not the cell, sets it.
+Bright printed white reaches 250 on a sunny ``phone`` photo without being clipped."""
+BLOWN_SHARE: Final = 0.02
+"""A cell whose middle has more than this share of blown-out pixels is hidden by glare: it
+never looks bare (a code under a glare spot is as white as bare paper). On 40 ``phone``
+benchmark tables no cell had a single pixel blown out; a glare spot over a code blows out
+all of its middle, and 0.2 to 0.9 of its neighbours'."""
+
+
+def middle_of(
+    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int
+) -> tuple[np.ndarray, SheetReading, tuple[float, float, float, float]]:
+    """The middle of the cell (where a tile's code would be), rectified at 6 px/mm; the sheet
+    holding the cell and the cell's box on it (mm)."""
+    reading, (x, y, w, h) = holder(sheets, game_map, cell)
+    inner = 0.2 * w
+    look = CascadeStep("look", VIEW_PX_PER_MM)
+    patch, _ = look.patch(gray, reading.pose, (x + inner, y + inner, w - 2 * inner, h - 2 * inner))
+    return patch, reading, (x, y, w, h)
+
+
+def blown(middle: np.ndarray) -> bool:
+    """Whether glare blows out a cell's ``middle`` (more than :data:`BLOWN_SHARE` of it at
+    :data:`BLOWN_LEVEL` or above): whatever lies there cannot be seen."""
+    return float(np.mean(middle >= BLOWN_LEVEL)) > BLOWN_SHARE
+
+
+CODE_DETAIL: Final = 0.7
+"""A cell's middle shows part of a code when, in a tenth of its 4 mm windows or more, at least
+this share of the pixels sit on a sharp edge (a step across a third of the middle's grey range
+within 0.6 mm). On development photos (12 ``phone`` tables) every piece measured 0.79 or more
+and an objective with the upper half of its code struck out 0.89; the bare road and mountain
+cells that the other tests leave in doubt, 0.53 at most."""
+
+
+def shows_code_detail(
+    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int
+) -> bool:
+    """Whether the middle of the cell shows the dense detail of a code's modules somewhere
+    (:data:`CODE_DETAIL`): a piece whose code is damaged or partly covered still does."""
+    middle, _, _ = middle_of(gray, sheets, game_map, cell)
+    patch = middle.astype(np.float32)
+    low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
+    kernel = np.ones((4, 4), np.uint8)
+    spread = cv2.dilate(patch, kernel) - cv2.erode(patch, kernel)
+    sharp = (spread >= (high - low) / 3).astype(np.float32)
+    windows = cv2.boxFilter(sharp, -1, (round(4 * VIEW_PX_PER_MM),) * 2)
+    return float(np.percentile(windows, 90)) >= CODE_DETAIL
+
+
+def looks_bare(
+    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int, *, strict: bool = True
+) -> bool:
+    """Whether the middle of the cell (where a tile's code would be) surely shows no code: too
+    little contrast, a straight drawn line rather than modules, or too few sharp edges. The
+    thresholds sit well clear of every tile measured, so a tile is never taken for a bare cell;
+    a bare cell that comes close is reported unreadable (unless the rules rule a step out)."""
+    middle, reading, box = middle_of(gray, sheets, game_map, cell)
+    return not blown(middle) and bare_middle(middle, reading.pose, box, strict=strict)
+
+
+def bare_middle(
+    middle: np.ndarray,
+    pose: BoardPose,
+    box: tuple[float, float, float, float],
+    *,
+    strict: bool = True,
+) -> bool:
+    """:func:`looks_bare` for the cell ``box`` (mm, seen through ``pose``) whose ``middle`` is
+    not blown out; with ``strict`` false, the flatness test only."""
+    x, y, w, h = box
+    patch = _evened(middle)
+    low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
+    if high - low < FLAT * high:
+        return True
+    if not strict:
+        return False
+    sharp = _pixels_per_mm(pose, (x + w / 2, y + h / 2)) >= SHARP_PX_PER_MM
+    spread = float(patch.std()) + 1e-6
+    along = min(float(patch.std(axis=1).mean()), float(patch.std(axis=0).mean())) / spread
+    if along < (STRAIGHT if sharp else STRAIGHT_SOFT):
+        return True
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)
+    edges = float(np.mean(np.hypot(gx, gy) > 0.15 * 8 * (high - low)))
+    return edges < (MIN_EDGES if sharp else MIN_EDGES_SOFT)
+
+
+WHITE_REACH_MM: Final = 4.0
+"""How far the paper's white is looked for around each pixel of a cell's middle: wider than the
+largest black patch of a code (a finder's eye, 1.5 mm), narrower than half the middle."""
+
+
+def _evened(middle: np.ndarray) -> np.ndarray:
+    """The middle divided by the brightest paper within :data:`WHITE_REACH_MM` of each pixel
+    (scaled to 255): a shadow's edge across the cell is evened out, so it neither inflates the
+    spread the tests compare with (a code half in shadow would then show too few sharp edges
+    and pass for bare) nor makes a bare cell look busy. Under even light this only rescales."""
+    patch = middle.astype(np.float32)
+    reach = round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1
+    white = cv2.dilate(patch, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
+    return np.asarray(255.0 * patch / np.maximum(white, 1.0), dtype=np.float32)
+
+
+def holder(
+    sheets: list[SheetReading], game_map: Map, cell: int
+) -> tuple[SheetReading, tuple[float, float, float, float]]:
+    """The sheet holding ``cell`` and the cell's box on it (mm)."""
+    size = game_map.size
+    for reading in sheets:
+        try:
+            return reading, reading.sheet.cell_box(cell % size, cell // size)
+        except ValueError:
+            continue
+    raise ValueError(f"no sheet holds cell {cell}")
+
+
+def _pixels_per_mm(pose: BoardPose, at: tuple[float, float]) -> float:
+    """The photo's resolution around ``at`` (sheet mm): the geometric mean of its two axes."""
+    x, y = at
+    a, b, c = apply(pose.to_photo, np.array([[x, y], [x + 1.0, y], [x, y + 1.0]]))
+    u, v = b - a, c - a
+    return float(np.sqrt(abs(u[0] * v[1] - u[1] * v[0])))

@@ -1,0 +1,110 @@
+"""Never a guess on a Patrolis table: a piece whose code glare hides or a stroke damages is
+reported unreadable at its cell — never an empty cell, never an objective taken — and a product
+label's QR code lying on the board is reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.camera.patrolis.kit import patrolis_kit_raster
+from companion.camera.patrolis.midgame import mid_game
+from companion.camera.patrolis.scene import photograph
+from companion.camera.photo import write_photo
+from generator.patrolis.kit import write_kit
+from patrolkit.cli import main
+from tests.photo_damage import glare_over, label_on, save, stroke_over
+
+KIT_SEED = 5
+PHOTO_SEED = 503
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[np.ndarray, dict[str, Any]]:
+    """A mid-game ``phone`` photo of a kit's table (BGR) and its truth."""
+    kit = tmp_path_factory.mktemp("patrolis-kit")
+    write_kit(KIT_SEED, kit)
+    state = mid_game(patrolis_kit_raster(kit), PHOTO_SEED, steps=40)
+    folder = tmp_path_factory.mktemp("patrolis-glare")
+    path, truth = write_photo(
+        photograph(kit, state, preset="phone", seed=PHOTO_SEED), folder / "clean.jpg"
+    )
+    return cv2.imread(str(path)), json.loads(truth.read_text())
+
+
+def score(capsys: pytest.CaptureFixture[str], photo: Path) -> tuple[int, dict[str, Any]]:
+    code = main(["score", "patrolis", str(photo), "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def unreadable_at(verdict: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {u["cell"]: u for u in verdict["unreadable"] if u["cell"] is not None}
+
+
+def middle(quad: list[list[float]]) -> np.ndarray:
+    return np.asarray(quad, dtype=float).mean(axis=0)
+
+
+def test_steps_under_glare_are_unreadable_at_their_cells_never_empty(
+    table: tuple[np.ndarray, dict[str, Any]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    image, truth = table
+    hidden = [truth["steps"][k] for k in (0, len(truth["steps"]) // 2, -1)]
+    for step in hidden:
+        image = glare_over(image, step["corners_px"])
+    code, verdict = score(capsys, save(image, tmp_path / "glare.jpg"))
+    assert code == 3 and verdict["judged"] is False
+    reported = unreadable_at(verdict)
+    read = {s["cell"] for s in verdict["steps"]}
+    for step in hidden:
+        assert step["cell"] not in read
+        assert step["cell"] in reported, (step["cell"], sorted(reported))
+        assert "Glare hides" in reported[step["cell"]]["reason"]
+        at = np.asarray(reported[step["cell"]]["at_px"])
+        side = np.linalg.norm(np.subtract(step["corners_px"][1], step["corners_px"][0]))
+        assert np.linalg.norm(at - middle(step["corners_px"])) < 1.5 * side
+
+
+def test_an_objective_under_glare_or_struck_out_is_unreadable_never_taken(
+    table: tuple[np.ndarray, dict[str, Any]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    image, truth = table
+    glared, struck = truth["objectives"][:2]
+    image = stroke_over(glare_over(image, glared["corners_px"]), struck["corners_px"])
+    code, verdict = score(capsys, save(image, tmp_path / "objectives.jpg"))
+    assert code == 3 and verdict["judged"] is False
+    assert verdict["objectives"] is None  # nothing counted taken while a cell is unreadable
+    reported = unreadable_at(verdict)
+    assert {glared["cell"], struck["cell"]} <= set(reported), sorted(reported)
+    assert "Something lies" in reported[struck["cell"]]["reason"]
+
+
+def test_the_clean_table_is_judged_with_every_objective_on_the_map(
+    table: tuple[np.ndarray, dict[str, Any]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    image, truth = table
+    code, verdict = score(capsys, save(image, tmp_path / "clean.jpg"))
+    assert code == 0 and verdict["judged"] and not verdict["unreadable"]
+    on_map = {o["cell"] for o in verdict["objectives"]["on_map"]}
+    assert on_map == {o["cell"] for o in truth["objectives"]}
+
+
+def test_a_product_label_lying_on_the_board_is_reported(
+    table: tuple[np.ndarray, dict[str, Any]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    image, truth = table
+    corners = np.asarray(truth["sheets"][0]["grid_corners_px"], dtype=float)
+    side = np.linalg.norm(np.subtract(*truth["steps"][0]["corners_px"][:2]))
+    at = corners.mean(axis=0)
+    image = label_on(image, "SHOP-4711 BEST BEFORE 2026", at, 1.6 * side, angle=20.0)
+    code, verdict = score(capsys, save(image, tmp_path / "label.jpg"))
+    assert code in (0, 3)
+    texts = [f["text"] for f in verdict["foreign_codes"]]
+    assert texts == ["'SHOP-4711 BEST BEFORE 2026'"]
+    assert np.linalg.norm(np.asarray(verdict["foreign_codes"][0]["at_px"]) - at) < side
+    assert any("not part of this game" in p for p in verdict["problems"])

@@ -1,0 +1,51 @@
+"""A hard shadow's edge across a step tile never makes the Patrolis reader call its cell bare."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import qrcode
+
+from companion.patrolis.bare import VIEW_PX_PER_MM, bare_middle
+from companion.pose import BoardPose
+
+MIDDLE_MM = 12.0
+"""The middle of a 20 mm cell the bare tests look at (a fifth of the cell trimmed each side)."""
+
+
+def _pose(px_per_mm: float) -> BoardPose:
+    to_photo = np.diag([px_per_mm, px_per_mm, 1.0])
+    return BoardPose("", to_photo, np.linalg.inv(to_photo), (), (), 0.0)
+
+
+def _code_middle(light: float, dark: float) -> np.ndarray:
+    """A tile's code as the reader rectifies it, a little blurred, lit at ``light`` (paper
+    grey level) with a shadow's straight edge across it leaving all but one corner at ``dark``."""
+    code = qrcode.QRCode(border=1, box_size=1)
+    code.add_data("PK1:PA:S:2:C1:0007")
+    modules = np.array(code.get_matrix(), dtype=np.float32)
+    side = round(MIDDLE_MM * VIEW_PX_PER_MM)
+    ink = cv2.resize(1.0 - modules, (side, side), interpolation=cv2.INTER_NEAREST)
+    reflect = 1.0 - 0.85 * ink
+    u, v = np.meshgrid(np.arange(side), np.arange(side))
+    shade = np.where(u + 0.6 * v < 0.4 * side, light, dark)
+    picture = cv2.GaussianBlur((reflect * shade).astype(np.float32), (0, 0), 1.0)
+    return np.clip(picture, 0, 255).astype(np.uint8)
+
+
+def test_a_code_under_even_light_is_not_bare() -> None:
+    middle = _code_middle(230.0, 230.0)
+    assert not bare_middle(middle, _pose(7.0), (0.0, 0.0, 20.0, 20.0))
+
+
+def test_a_code_half_in_a_hard_shadow_is_not_bare() -> None:
+    middle = _code_middle(240.0, 60.0)
+    assert not bare_middle(middle, _pose(7.0), (0.0, 0.0, 20.0, 20.0))
+
+
+def test_a_bare_cell_crossed_by_a_shadow_edge_still_looks_bare() -> None:
+    side = round(MIDDLE_MM * VIEW_PX_PER_MM)
+    u, v = np.meshgrid(np.arange(side), np.arange(side))
+    paper = np.where(u + 0.6 * v < 0.4 * side, 240.0, 60.0).astype(np.float32)
+    middle = cv2.GaussianBlur(paper, (0, 0), 1.0).astype(np.uint8)
+    assert bare_middle(middle, _pose(7.0), (0.0, 0.0, 20.0, 20.0))

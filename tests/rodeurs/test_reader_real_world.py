@@ -1,0 +1,84 @@
+"""The reader on what real phones do to a photo: a bowed lens or lifted paper (the pose is bent
+to the printed grid), a dim room's noise — read exactly; a hard shadow never makes a guess."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.bend import Bend, terms
+from companion.camera.rodeurs.position import random_position
+from companion.rodeurs.reader import read_photo
+from companion.rodeurs.reading import CellStatus
+from generator.rodeurs.layouts import random_layout
+from patrolkit.games.rodeurs import Layout
+from tests.rodeurs.reader_photos import LAYOUT_SEED, Shoot, play, rows, shooter
+
+BOX = (-25.0, -25.0, 225.0, 275.0)
+
+
+def test_a_bend_and_its_straightening_undo_each_other() -> None:
+    rng = np.random.default_rng(1)
+    bend = Bend(rng.normal(0, 0.6, (2, terms(np.zeros((1, 2)), BOX).shape[1])), BOX)
+    points = rng.uniform(0, 200, (50, 2))
+    assert np.abs(bend.straightened(bend.bent(points)) - points).max() < 1e-3
+    other = Bend(rng.normal(0, 0.3, bend.coefficients.shape), BOX)
+    both = bend.then(other)
+    expected = bend.bent(points + other.shift(points))
+    assert np.abs(both.bent(points) - expected).max() < 0.05
+
+
+@pytest.fixture(scope="module")
+def layout() -> Layout:
+    return random_layout(LAYOUT_SEED)
+
+
+@pytest.fixture(scope="module")
+def shoot(layout: Layout, tmp_path_factory: pytest.TempPathFactory) -> Shoot:
+    return shooter(layout, tmp_path_factory)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("preset", "seed"), [("barrel", 2), ("curl", 4), ("low-light", 1)])
+def test_a_bowed_curled_or_dim_photo_reads_back_exactly(
+    layout: Layout, shoot: Shoot, preset: str, seed: int
+) -> None:
+    state = play(layout, 6, seed=seed)
+    reading = read_photo(shoot(state.text, preset, seed))
+    assert reading.unreadable == ()
+    assert rows(reading.state_text) == rows(state.text)
+
+
+@pytest.mark.slow
+def test_a_barrel_photo_gets_its_pose_bent_to_the_grid(layout: Layout, shoot: Shoot) -> None:
+    state = play(layout, 6, seed=5)
+    reading = read_photo(shoot(state.text, "barrel", 5))
+    assert reading.unreadable == ()
+    assert reading.pose.bend is not None
+    middle = np.array([[87.5, 112.5]])
+    assert float(np.abs(reading.pose.bend.shift(middle)).max()) > 0.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_shadowed_photo_never_guesses(layout: Layout, shoot: Shoot, seed: int) -> None:
+    state = play(layout, 6, seed=seed)
+    reading = read_photo(shoot(state.text, "shadow", seed))
+    for cell in reading.cells:
+        if cell.status is not CellStatus.UNREADABLE:
+            assert cell.pawn == state.pawns[cell.square], cell.name
+
+
+@pytest.mark.slow
+def test_a_pawns_straight_edge_is_never_taken_for_a_bare_cell(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # A yellow pawn on a black cell, its frame washed out: its straight edge once passed for a
+    # shadow's edge across a bare cell, and the cell was read empty.
+    board = random_layout(3)
+    state = random_position(board, 20015)
+    photo = shooter(board, tmp_path_factory)(state.text, "hard", 20015)
+    reading = read_photo(photo)
+    for cell in reading.cells:
+        if cell.status is not CellStatus.UNREADABLE:
+            assert cell.pawn == state.pawns[cell.square], cell.name
