@@ -4,8 +4,6 @@ the same seed gives the same bytes."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,40 +22,14 @@ from companion.camera.rodeurs.scene import photograph
 from companion.camera.twelve_patrols.layout import random_setup
 from companion.camera.twelve_patrols.scene import photograph as photograph_patrols
 from generator.patrolis.kit import write_kit as write_patrolis_kit
-from generator.rodeurs.kit import write_kit
-from generator.rodeurs.layouts import random_layout
 from generator.twelve_patrols.kit import write_kit as write_patrols_kit
 from patrolkit.games.rodeurs import Layout
 from patrolkit.games.twelve_patrols import shipped_decks
+from tests.camera.conftest import Shoot
 
 pytestmark = pytest.mark.slow
 
-LAYOUT_SEED = 3
 SEED = 7
-Shoot = Callable[[str, int], Photo]
-
-
-@pytest.fixture(scope="module")
-def layout() -> Layout:
-    return random_layout(LAYOUT_SEED)
-
-
-@pytest.fixture(scope="module")
-def kit(layout: Layout, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("kit")
-    write_kit(layout, out)
-    return out
-
-
-@pytest.fixture(scope="module")
-def shoot(kit: Path, layout: Layout) -> Shoot:
-    """Photos of the kit, made once per (preset, seed)."""
-
-    @cache
-    def take(preset: str, seed: int) -> Photo:
-        return photograph(kit, random_position(layout, seed, turns=6), preset=preset, seed=seed)
-
-    return take
 
 
 def codes_of_truth(truth: dict[str, Any]) -> dict[str, np.ndarray]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -18,36 +16,10 @@ from companion.camera.presets import BASE
 from companion.camera.rodeurs.position import TO_THE_END, random_position
 from companion.camera.rodeurs.scene import photograph
 from companion.camera.shot import draw_shot
-from generator.rodeurs.kit import write_kit
 from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import KitError
 from patrolkit.games.rodeurs import Layout, PawnColour, State, is_over
-
-LAYOUT_SEED = 3
-Shoot = Callable[[str, int, int], Photo]
-
-
-@pytest.fixture(scope="module")
-def layout() -> Layout:
-    return random_layout(LAYOUT_SEED)
-
-
-@pytest.fixture(scope="module")
-def kit(layout: Layout, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("kit")
-    write_kit(layout, out)
-    return out
-
-
-@pytest.fixture(scope="module")
-def shoot(kit: Path, layout: Layout) -> Shoot:
-    """Photos of the kit, made once per (preset, seed, turns)."""
-
-    @cache
-    def take(preset: str, seed: int, turns: int) -> Photo:
-        return photograph(kit, random_position(layout, seed, turns=turns), preset=preset, seed=seed)
-
-    return take
+from tests.camera.conftest import LAYOUT_SEED, Shoot
 
 
 def decoded(photo: Photo) -> dict[str, np.ndarray]:
