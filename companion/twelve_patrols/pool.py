@@ -50,8 +50,6 @@ def beside(
     if around is None:
         return []
     polygon, covered = around
-    slots, _, _ = slot_areas(cards)
-    covered += [a.polygon for a in slots if a.open]
     return dense_spots(gray, table.to_photo, polygon, covered, white, BUSY_BESIDE)
 
 
@@ -69,8 +67,6 @@ def glared_beside(
     if around is None:
         return []
     polygon, covered = around
-    slots, _, _ = slot_areas(cards)
-    covered += [a.polygon for a in slots if a.open]
     spots = blown_spots(gray, table.to_photo, polygon, covered)
     return [
         Unread(GLARE, "beside the kingdom", None, (float(x), float(y)))
@@ -87,7 +83,8 @@ def _around(
     foreign: list[np.ndarray],
 ) -> tuple[np.ndarray, list[np.ndarray]] | None:
     """The table round the kingdom seen in the photo (table mm; ``None`` when none is) and what
-    accounts for what lies there: the items read, the cards and the foreign codes' labels."""
+    accounts for what lies there: the items read, the cards, the foreign codes' labels and the
+    open slots (which :func:`busy_slots` checks)."""
     height_px, width_px = gray.shape[:2]
     m = EDGE_PX
     frame = np.array(
@@ -116,7 +113,8 @@ def _around(
         middle = apply(table.from_photo, quad.mean(axis=0)[None, :])[0]
         ring = np.linspace(0, 2 * np.pi, 16, endpoint=False)
         covered.append(middle + FOREIGN_CLEAR_MM * np.c_[np.cos(ring), np.sin(ring)])
-    return polygon, covered
+    slots, _, _ = slot_areas(cards)
+    return polygon, covered + [a.polygon for a in slots if a.open]
 
 
 def _grown(polygon: np.ndarray, mm: float) -> np.ndarray:
