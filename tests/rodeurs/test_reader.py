@@ -18,32 +18,18 @@ from companion.rodeurs.annotate import render
 from companion.rodeurs.reader import read_photo
 from companion.rodeurs.reading import CellStatus, RodeursReading
 from companion.rodeurs.verdict import format_verdict, score_verdict
-from generator.rodeurs.layouts import random_layout
 from patrolkit.errors import PhotoError
 from patrolkit.games import rodeurs
 from patrolkit.games.rodeurs import Layout
 from patrolkit.payload import Corner
 from patrolkit.sizes import Rodeurs
 from tests.rodeurs.reader_photos import (
-    LAYOUT_SEED,
     Shoot,
     paste_into,
     play,
     qr_image,
     rows,
-    shooter,
 )
-
-
-@pytest.fixture(scope="module")
-def layout() -> Layout:
-    return random_layout(LAYOUT_SEED)
-
-
-@pytest.fixture(scope="module")
-def shoot(layout: Layout, tmp_path_factory: pytest.TempPathFactory) -> Shoot:
-    return shooter(layout, tmp_path_factory)
-
 
 # -- one photo ----------------------------------------------------------------------------------
 

@@ -14,17 +14,11 @@ from companion.rodeurs.reader import read_photo
 from companion.rodeurs.reading import CellStatus
 from companion.rodeurs.verdict import score_verdict
 from generator.rodeurs.kit import write_kit
-from generator.rodeurs.layouts import random_layout
 from patrolkit.games.rodeurs import CellColour, Layout, parse_square
 from tests.photo_damage import glare_over, label_on, stroke_over
-from tests.rodeurs.reader_photos import LAYOUT_SEED, play
+from tests.rodeurs.reader_photos import play
 
 PHOTO_SEED = 703
-
-
-@pytest.fixture(scope="module")
-def layout() -> Layout:
-    return random_layout(LAYOUT_SEED)
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from companion.rodeurs.reader import read_photo
 from companion.rodeurs.reading import CellStatus
 from generator.rodeurs.layouts import random_layout
 from patrolkit.games.rodeurs import Layout
-from tests.rodeurs.reader_photos import LAYOUT_SEED, Shoot, play, rows, shooter
+from tests.rodeurs.reader_photos import Shoot, play, rows, shooter
 
 BOX = (-25.0, -25.0, 225.0, 275.0)
 
@@ -26,16 +26,6 @@ def test_a_bend_and_its_straightening_undo_each_other() -> None:
     both = bend.then(other)
     expected = bend.bent(points + other.shift(points))
     assert np.abs(both.bent(points) - expected).max() < 0.05
-
-
-@pytest.fixture(scope="module")
-def layout() -> Layout:
-    return random_layout(LAYOUT_SEED)
-
-
-@pytest.fixture(scope="module")
-def shoot(layout: Layout, tmp_path_factory: pytest.TempPathFactory) -> Shoot:
-    return shooter(layout, tmp_path_factory)
 
 
 @pytest.mark.slow
