@@ -22,6 +22,7 @@ import numpy as np
 from companion.cascade import rectify
 from companion.pose import BoardPose
 from companion.rodeurs.cells import classify
+from companion.rodeurs.shadow import Relit, relight
 from patrolkit.games.rodeurs import COLUMNS, ROWS, Board, CellColour, column_of, row_of
 from patrolkit.sizes import Rodeurs
 
@@ -85,6 +86,15 @@ BRIGHTNESS: Final[dict[CellColour, tuple[float, float]]] = {
 """The brightness (cell centre over the local paper white) a bare cell of each colour may show;
 wide, because glare lifts black cells a long way."""
 
+SHADE_BRIGHTNESS: Final = 0.25
+"""A white cell wholly in a shadow (its neighbours lit) shows as little as this share of the
+local white; it is bare only when it is also flatter than a token can be, even blurred:"""
+SHADE_SPREAD: Final = 0.04
+SHADE_CONTRAST: Final = 0.2
+SHADE_COLOUR: Final = 0.02
+"""(measured on the ``shadow`` photos: bare white cells wholly in a shadow up to 0.032 spread,
+0.10 contrast, no colour; a token shows its frame against its white centre, 0.11 spread and more
+even blurred, see :data:`SPREAD_TOKEN`.)"""
 
 NOISY: Final = 9.0
 """Grey levels of sensor noise (robust spread of the finest detail) above which the view is
@@ -256,12 +266,16 @@ def look_at(view: BoardView, sq: int, colour: CellColour) -> CellLook:
     colour_share = float(coloured.mean())
     glare = float((gray >= 250).mean())
     measures = (contrast, colour_share, brightness, glare, spread)
-    if contrast >= CONTRAST_TOKEN or colour_share >= COLOUR_TOKEN or spread >= SPREAD_TOKEN:
-        hint = _hint(band, chroma)
-        return CellLook(Look.TOKEN, "a pawn is there but its code cannot be read", hint, *measures)
     low_bright, high_bright = BRIGHTNESS[colour]
     glared = glare >= GLARE_BARE
     bare_spread = NOISY_SPREAD_BARE if view.noisy else SPREAD_BARE
+    if contrast >= CONTRAST_TOKEN or colour_share >= COLOUR_TOKEN or spread >= SPREAD_TOKEN:
+        if colour_share < COLOUR_BARE and not glared:
+            relit = relight(smooth, _INTERIOR, gray, _CENTRE, white)
+            if relit is not None and _bare(relit, bare_spread, (low_bright, high_bright)):
+                return CellLook(Look.EMPTY, "empty, across a shadow's edge", None, *measures)
+        hint = _hint(band, chroma)
+        return CellLook(Look.TOKEN, "a pawn is there but its code cannot be read", hint, *measures)
     if (
         spread < bare_spread
         and contrast < CONTRAST_BARE
@@ -270,8 +284,31 @@ def look_at(view: BoardView, sq: int, colour: CellColour) -> CellLook:
         and low_bright <= brightness <= high_bright
     ):
         return CellLook(Look.EMPTY, "empty", None, *measures)
+    if (
+        colour is CellColour.WHITE
+        and SHADE_BRIGHTNESS <= brightness < low_bright
+        and spread < SHADE_SPREAD
+        and contrast < SHADE_CONTRAST
+        and colour_share < SHADE_COLOUR
+        and not glared
+    ):
+        return CellLook(Look.EMPTY, "empty, in a shadow", None, *measures)
+    if colour_share < COLOUR_BARE and not glared:
+        relit = relight(smooth, _INTERIOR, gray, _CENTRE, white)
+        if relit is not None and _bare(relit, bare_spread, (low_bright, high_bright)):
+            return CellLook(Look.EMPTY, "empty, across a shadow's edge", None, *measures)
     reason = "glare hides the cell" if glared else "the cell cannot be made out"
     return CellLook(Look.UNCLEAR, reason, _hint(band, chroma), *measures)
+
+
+def _bare(relit: Relit, bare_spread: float, bright: tuple[float, float]) -> bool:
+    """Whether a cell relit across a shadow's edge looks bare: flat, no code's pattern, and both
+    its parts in the brightness its bare colour shows."""
+    return (
+        relit.spread < bare_spread
+        and relit.contrast < CONTRAST_BARE
+        and all(bright[0] <= b <= bright[1] for b in relit.brightness)
+    )
 
 
 def _hint(band: np.ndarray, chroma: np.ndarray) -> str | None:

@@ -1,5 +1,6 @@
 """The reader on what real phones do to a photo: a bowed lens or lifted paper (the pose is bent
-to the printed grid), a dim room's noise — read exactly; a hard shadow never makes a guess."""
+to the printed grid), a dim room's noise, a hard shadow — read exactly; a shadow never makes a
+guess."""
 
 from __future__ import annotations
 
@@ -57,6 +58,16 @@ def test_a_shadowed_photo_never_guesses(layout: Layout, shoot: Shoot, seed: int)
     for cell in reading.cells:
         if cell.status is not CellStatus.UNREADABLE:
             assert cell.pawn == state.pawns[cell.square], cell.name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 4, 5])
+def test_a_shadowed_photo_reads_back_exactly(layout: Layout, shoot: Shoot, seed: int) -> None:
+    # cells across the shadow's edge are relit, cells wholly in it are flat white paper in shade
+    state = play(layout, 6, seed=seed)
+    reading = read_photo(shoot(state.text, "shadow", seed))
+    assert reading.unreadable == ()
+    assert rows(reading.state_text) == rows(state.text)
 
 
 @pytest.mark.slow
