@@ -173,8 +173,16 @@ def _refine(h: Array, poses: list[Array], codes: list[Array]) -> tuple[Array, li
         return hh, ps
 
     def residual(v: Array) -> Array:
-        hh, ps = unpack(v)
-        return np.concatenate([apply(hh @ p, model_n).ravel() for p in ps]) - goal
+        # every card's corners on the plane at once: turn and shift each pose, then project
+        turn, shift = np.r_[0.0, v[8::3]], np.c_[np.r_[0.0, v[9::3]], np.r_[0.0, v[10::3]]]
+        c, s = np.cos(turn)[:, None], np.sin(turn)[:, None]
+        x = c * model_n[:, 0] - s * model_n[:, 1] + shift[:, :1]
+        y = s * model_n[:, 0] + c * model_n[:, 1] + shift[:, 1:]
+        hh = v[:8]
+        w = hh[6] * x + hh[7] * y + 1.0
+        u = (hh[0] * x + hh[1] * y + hh[2]) / w
+        t = (hh[3] * x + hh[4] * y + hh[5]) / w
+        return np.stack([u, t], axis=-1).ravel() - goal
 
     damping = 1e-3
     r = residual(x)

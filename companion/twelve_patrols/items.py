@@ -297,15 +297,25 @@ def card_like(
 ) -> list[Position]:
     """Those of ``places`` (in the grid of ``cards``) whose middle shows the dense detail of a
     card's print that the items read do not explain."""
-    origin, step_c, step_r = pitch(cards)
     covered = explained(camera, table, items)
+    return [p for p in places if place_detail(gray, table, cards, p, covered, white) >= BUSY_CARD]
+
+
+def place_detail(
+    gray: np.ndarray,
+    table: Table,
+    cards: list[CardReading],
+    place: Position,
+    covered: list[np.ndarray],
+    white: float,
+) -> float:
+    """The densest sharp detail (see :func:`busy`) in the middle of ``place`` (in the grid of
+    ``cards``), outside the ``covered`` polygons: a card's print shows 1.0 even when blurred,
+    bare table at most 0.22 on the benchmark's photos."""
+    origin, step_c, step_r = pitch(cards)
+    centre = origin + place[0] * step_r + place[1] * step_c
     half = np.array([CARD_W / 2 - 8.0, CARD_H / 2 - 8.0])
-    found = []
-    for r, c in places:
-        centre = origin + r * step_r + c * step_c
-        polygon = np.array(
-            [centre - half, centre + half * (1, -1), centre + half, centre + half * (-1, 1)]
-        )
-        if busy(gray, table.to_photo, polygon, covered, white) >= BUSY_CARD:
-            found.append((r, c))
-    return found
+    polygon = np.array(
+        [centre - half, centre + half * (1, -1), centre + half, centre + half * (-1, 1)]
+    )
+    return busy(gray, table.to_photo, polygon, covered, white)

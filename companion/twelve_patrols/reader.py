@@ -55,6 +55,7 @@ from companion.twelve_patrols.items import (
     busy_slots,
     card_gaps,
     card_like,
+    place_detail,
     read_items,
     second_look,
 )
@@ -91,6 +92,9 @@ MIN_GAP_MM: Final = 20.0
 """Neighbouring cards leave at least this much room for a patrol between them."""
 MAX_TURN_DEG: Final = 20.0
 """A card turned further than this from the others is not laid upright."""
+BARE_PLACE: Final = 0.15
+"""An empty place whose middle shows sharp detail under this share is bare table, too plain to
+hide a card (see :func:`place_detail`: half the share that reports an unread card there)."""
 MATCH_STAGE: Final = "codebook"
 """The stage name of cards read by matching."""
 
@@ -333,10 +337,14 @@ def _look_for_cards(
 ) -> list[Detection]:
     """Rectify where a card's code would be on each empty place beside a card, and decode; what
     stays unread is matched against the codes of the deck's other cards, when the deck is
-    known (:mod:`companion.twelve_patrols.match`)."""
+    known (:mod:`companion.twelve_patrols.match`). A place that shows bare table is passed by:
+    no code lies there."""
     origin, step_c, step_r = pitch(cards)
+    white = paper_white(gray, [np.array(c.corners_px) for c in cards])
     new = []
     for r, c in places:
+        if place_detail(gray, table, cards, (r, c), [], white) < BARE_PLACE:
+            continue
         centre = origin + r * step_r + c * step_c
         code = centre - np.array([CARD_W / 2, CARD_H / 2]) + np.array(CODE_ORIGIN)
         margin = 12.0

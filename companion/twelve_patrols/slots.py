@@ -34,6 +34,10 @@ WINDOW_MM: Final = 8.0
 EDGE_LEVEL: Final = 0.22
 """A pixel shows sharp detail when the grey range around it (1 mm) is at least this share of
 the paper's white (measured on the cards' codes), whatever the table's own brightness."""
+NOISE_OVER_GRAIN: Final = 2.0
+"""...and at least this many times the range most of the area shows: a photo taken in low light
+is grainy all over (the median range measured 0.16–0.28 of white, against 0.04–0.10 on the
+``phone`` photos), and grain is no code."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +204,8 @@ def density(
         return inside, to_patch
     k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
     spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
-    sharp = (spread >= EDGE_LEVEL * white).astype(np.float32) * inside
+    grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
+    sharp = (spread >= max(EDGE_LEVEL * white, grain)).astype(np.float32) * inside
     return _windowed(sharp, inside, px_per_mm), to_patch
 
 
@@ -221,12 +226,34 @@ def blown_spots(
 ) -> list[tuple[float, float]]:
     """The middles (table mm) of the patches of ``polygon`` (outside the ``explained``
     polygons) blown out by glare over an item's size: an item may stand there unseen."""
+    if not _bright_enough(gray, to_photo, polygon):
+        return []
     patch, inside, to_patch = _inside_patch(gray, to_photo, polygon, explained, 1.5, px_per_mm)
     if not inside.size:
         return []
     blown = (patch >= BLOWN_LEVEL).astype(np.float32) * inside
     share = _windowed(blown, inside, px_per_mm)
     return _middles(share >= BLOWN_SHARE, to_patch)
+
+
+def _bright_enough(gray: np.ndarray, to_photo: np.ndarray, polygon: np.ndarray) -> bool:
+    """Whether the photo round ``polygon`` (table mm) holds enough near-blown pixels for one
+    :data:`WINDOW_MM` window to be blown out over :data:`BLOWN_SHARE`, however it is resampled
+    (a quick test that spares rectifying a photo with no glare)."""
+    corners = apply(to_photo, polygon)
+    height_px, width_px = gray.shape[:2]
+    x0, y0 = np.clip(np.floor(corners.min(axis=0)).astype(int), 0, None)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+    bright = int(np.count_nonzero(gray[y0 : min(y1, height_px), x0 : min(x1, width_px)] >= 240))
+    # the fewest photo pixels per mm² of the plane: the plane's scale is least at a corner
+    scale = min(_area_scale(to_photo, corner) for corner in polygon)
+    return bright >= 0.5 * BLOWN_SHARE * scale * WINDOW_MM**2
+
+
+def _area_scale(to_photo: np.ndarray, point: np.ndarray) -> float:
+    """How many photo pixels one square millimetre of the plane at ``point`` covers."""
+    seen = apply(to_photo, point + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
+    return abs(float(np.linalg.det(seen[1:] - seen[0])))
 
 
 def _inside_patch(
