@@ -13,6 +13,8 @@ rules                 ``patrolkit.games.<package>``                    the game'
                                                                        ``run_boards``
 ``deck``              ``generator.<package>.command``                  ``add_deck_arguments``,
                                                                        ``run_deck``
+``rate``              ``generator.<package>.rate``                     ``add_rate_arguments``,
+                                                                       ``run_rate``
 ``simulate``          ``companion.camera.<package>.commands``          ``run_simulate``
 ``score``, ``check``  ``companion.<package>.commands``                 ``run_score``, ``run_check``
 ====================  ===============================================  ==========================
@@ -41,6 +43,7 @@ class Offer(Enum):
     KIT = "kit"
     BOARDS = "boards"
     DECK = "deck"
+    RATE = "rate"
     SIMULATE = "simulate"
     SCORE = "score"
     CHECK = "check"
@@ -55,6 +58,7 @@ _MODULES = {
     Offer.KIT: "generator.{package}.command",
     Offer.BOARDS: "generator.{package}.command",
     Offer.DECK: "generator.{package}.command",
+    Offer.RATE: "generator.{package}.rate",
     Offer.SIMULATE: "companion.camera.{package}.commands",
     Offer.SCORE: "companion.{package}.commands",
     Offer.CHECK: "companion.{package}.commands",
@@ -95,7 +99,7 @@ GAMES: tuple[GameEntry, ...] = (
         players="2",
         kit_help="Rôdeurs: board, 56 pawn tokens, rules",
         offers=frozenset(
-            {Offer.KIT, Offer.BOARDS, Offer.SIMULATE, Offer.SCORE, Offer.CHECK},
+            {Offer.KIT, Offer.BOARDS, Offer.RATE, Offer.SIMULATE, Offer.SCORE, Offer.CHECK},
         ),
     ),
     GameEntry(
@@ -131,8 +135,8 @@ GAMES: tuple[GameEntry, ...] = (
         code=Game.STRATEGO,
         title="Stratego",
         players="2",
-        kit_help="Stratego",
-        offers=frozenset(),
+        kit_help="Stratego: board, two armies of standing pieces, their secrets",
+        offers=frozenset({Offer.KIT}),
     ),
 )
 """Every game patrolkit knows, in the order the command line lists them."""

@@ -16,6 +16,7 @@ NEEDS = {
     Offer.KIT: ("add_kit_arguments", "run_kit"),
     Offer.BOARDS: ("add_boards_arguments", "run_boards"),
     Offer.DECK: ("add_deck_arguments", "run_deck"),
+    Offer.RATE: ("add_rate_arguments", "run_rate"),
     Offer.SIMULATE: ("run_simulate",),
     Offer.SCORE: ("run_score",),
     Offer.CHECK: ("run_check",),
@@ -63,6 +64,7 @@ def test_games_lists_every_game_and_what_it_offers(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out.splitlines()
     rows = {line.split()[0]: line for line in out[1:]}
     assert set(rows) == set(registry.names())
-    assert rows["rodeurs"].endswith("kit, boards, simulate, score, check")
+    assert rows["rodeurs"].endswith("kit, boards, rate, simulate, score, check")
     assert rows["twelve-patrols"].endswith("kit, deck, simulate, score")
-    assert rows["stratego"].endswith("not yet")
+    assert rows["stratego"].endswith("kit")
+    assert rows["grand-jeu"].endswith("not yet")

@@ -1,0 +1,97 @@
+"""``patrolkit rate rodeurs``: how fair a board is, from equal computer players' games on it.
+
+The board is the classic one (the default), a random one from ``--seed``, or a hand-made layout
+file. The rating itself is :func:`patrolkit.games.rodeurs.fairness.rate`; this module only reads
+the options, shows progress and prints the result (one paragraph, or JSON with ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from patrolkit import options
+
+GAMES = 40
+"""Games a rating plays unless ``--games`` says otherwise."""
+
+
+def add_rate_arguments(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--classic", action="store_true", help="the classic board (the default)")
+    source.add_argument("--seed", type=options.whole_number, help="a random board from its seed")
+    source.add_argument("--layout", type=Path, metavar="FILE", help="a hand-made layout (TOML)")
+    parser.add_argument("--mix", type=_mix, help="random pawn mix red,yellow,green (16,20,20)")
+    parser.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    parser.add_argument(
+        "--games", type=options.count, default=GAMES, help=f"games to play (default {GAMES})"
+    )
+    parser.add_argument("--level", type=options.whole_number, help="players' level (default 3)")
+    parser.add_argument(
+        "--play-seed", type=options.whole_number, default=0, help="seed of the games (default 0)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the rating as JSON")
+
+
+def _mix(text: str) -> tuple[int, int, int]:
+    from generator.rodeurs.command import mix
+
+    return mix(text)
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    from patrolkit.games.rodeurs.fairness import DEFAULT_LEVEL, rate
+
+    layout = _layout(args)
+    level = DEFAULT_LEVEL if args.level is None else args.level
+    bar = options.progress_bar("games")
+    rating = rate(
+        layout,
+        games=args.games,
+        levels=(level, level),
+        seed=args.play_seed,
+        progress=None if bar is None else (lambda done: bar(done, args.games)),
+    )
+    board = {
+        "name": layout.name,
+        "seed": layout.seed,
+        "board": layout.board.code,
+        "diagonal": layout.board.diagonal,
+    }
+    if args.json:
+        print(json.dumps({"layout": board, "rating": rating.to_json()}, indent=1))
+        return 0
+    label = f"seed {layout.seed}" if layout.seed is not None else layout.name
+    score = rating.score_interval
+    print(f"Rôdeurs board {layout.board.code} ({label}), players at level {level}:")
+    print(f"  {rating.description}")
+    verdict = "balanced" if rating.balanced() else "not shown balanced"
+    print(f"  First player's score {rating.score:.0%} ({score}): {verdict} (40–60 %).")
+    print(
+        f"  Cost: {rating.games} games, {rating.nodes} positions searched or random games"
+        f" played, {rating.seconds:.1f} s."
+    )
+    return 0
+
+
+def _layout(args: argparse.Namespace) -> Any:
+    from patrolkit.games import rodeurs
+
+    if args.layout is not None:
+        layout = rodeurs.layout_from_toml(
+            options.read_toml(args.layout, "layout"), args.layout.stem
+        )
+    elif args.seed is not None:
+        from generator.rodeurs.command import MIX
+        from generator.rodeurs.layouts import random_layout
+
+        return random_layout(args.seed, mix=args.mix or MIX, diagonal=args.diagonal)
+    else:
+        layout = rodeurs.classic_layout()
+    if args.diagonal:
+        from dataclasses import replace
+
+        layout = replace(layout, board=replace(layout.board, diagonal=True))
+    return layout
