@@ -17,6 +17,12 @@ A payload is short text in the QR *alphanumeric* charset (digits, upper-case let
                           1, row 2 (from the south-west) of map 3HFQ9C, printed with 20 mm cells
     PK1:PT:M:3HFQ9C:13:G0000000DR…
                           part 1 of 3 of the code of map 3HFQ9C
+    PK1:ST:P:R:04G1ZK3A   a Stratego piece of the red army, id 04G1ZK3A (opaque: no rank)
+    PK1:ST:F:NW:7QK2MZ:12:30
+                          a Stratego board fiducial: north-west corner of the sheet in column
+                          1, row 2 (from the south-west) of kit 7QK2MZ's board, 30 mm cells
+    PK1:ST:S:RC7QK2MZ-ABCD-EFGH-JKMN-PQRS-XY
+                          an army's secret (its owner's private slip; never on the table)
 
 * ``PK1`` — the project mark and the format version. A code without it is foreign.
 * ``RD`` — the game; every payload names its game.
@@ -319,6 +325,87 @@ class PatrolisMapPart:
         return cls(match.group(1), int(match.group(2)), int(match.group(3)), match.group(4))
 
 
+@dataclass(frozen=True)
+class StrategoPiece:
+    """A Stratego piece seen from above: its army letter (``R`` or ``B``) and its opaque id,
+    eight characters drawn at random per kit. The rank is never in the code: only the army's
+    secret (:mod:`patrolkit.games.stratego.secret`) maps the id to it."""
+
+    army: str
+    id: str
+
+    GAME: ClassVar[Game] = Game.STRATEGO
+    KIND: ClassVar[str] = "P"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"([RB]):([0-9A-Z]{8})")
+
+    def fields(self) -> str:
+        return f"{self.army}{SEPARATOR}{self.id}"
+
+    @classmethod
+    def parse(cls, fields: str) -> StrategoPiece:
+        match = _match(cls.PATTERN, fields, "a Stratego piece (army R or B, an 8-character id)")
+        return cls(match.group(1), match.group(2))
+
+
+@dataclass(frozen=True)
+class StrategoFiducial:
+    """A fiducial near a corner of one sheet of a Stratego board: the corner, the kit's code, the
+    sheet's column (1 = west) and row (1 = south) in the assembled board, and the printed cell
+    size in mm, which place the code in the sheet's cell frame (see
+    :class:`patrolkit.sizes.stratego.StrategoSheet`). The kit code ties the board to its armies'
+    secrets."""
+
+    corner: Corner
+    kit: str
+    column: int
+    row: int
+    cell_mm: int
+
+    GAME: ClassVar[Game] = Game.STRATEGO
+    KIND: ClassVar[str] = "F"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"(NW|NE|SE|SW):([0-9A-Z]{6}):([1-2])([1-2]):([0-9]{2})"
+    )
+
+    def fields(self) -> str:
+        return SEPARATOR.join(
+            (self.corner.value, self.kit, f"{self.column}{self.row}", f"{self.cell_mm:02d}")
+        )
+
+    @classmethod
+    def parse(cls, fields: str) -> StrategoFiducial:
+        match = _match(
+            cls.PATTERN,
+            fields,
+            "a Stratego fiducial (corner, kit code, sheet column and row, cell size)",
+        )
+        corner, kit, column, row, cell = match.groups()
+        return cls(Corner(corner), kit, int(column), int(row), int(cell))
+
+
+@dataclass(frozen=True)
+class StrategoSecret:
+    """An army's secret as its owner's private slip carries it: the short code of
+    :class:`patrolkit.games.stratego.secret.Secret` (army and variant letters with the kit code,
+    the key in four groups, two check characters). Its check is verified where it is used."""
+
+    code: str
+
+    GAME: ClassVar[Game] = Game.STRATEGO
+    KIND: ClassVar[str] = "S"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"[RB][CT][0-9A-Z]{6}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}"
+    )
+
+    def fields(self) -> str:
+        return self.code
+
+    @classmethod
+    def parse(cls, fields: str) -> StrategoSecret:
+        match = _match(cls.PATTERN, fields, "a Stratego army's secret code")
+        return cls(match.group(0))
+
+
 Item = (
     RodeursPawn
     | RodeursFiducial
@@ -329,6 +416,9 @@ Item = (
     | PatrolisObjective
     | PatrolisFiducial
     | PatrolisMapPart
+    | StrategoPiece
+    | StrategoFiducial
+    | StrategoSecret
 )
 Kind = (
     type[RodeursPawn]
@@ -340,6 +430,9 @@ Kind = (
     | type[PatrolisObjective]
     | type[PatrolisFiducial]
     | type[PatrolisMapPart]
+    | type[StrategoPiece]
+    | type[StrategoFiducial]
+    | type[StrategoSecret]
 )
 KINDS: dict[tuple[Game, str], Kind] = {
     (cls.GAME, cls.KIND): cls
@@ -353,6 +446,9 @@ KINDS: dict[tuple[Game, str], Kind] = {
         PatrolisObjective,
         PatrolisFiducial,
         PatrolisMapPart,
+        StrategoPiece,
+        StrategoFiducial,
+        StrategoSecret,
     )
 }
 

@@ -43,7 +43,7 @@ def test_an_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_a_game_not_yet_available_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["kit", "stratego"], capsys)
+    code, _, err = run(["kit", "grand-jeu"], capsys)
     assert_one_line_error(code, err, "not available yet")
 
 

@@ -3,9 +3,9 @@ edge, dashed through the free paper, with a note by the scissors."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
+from generator.outline import cut_segments
 from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Paper, Sheet
 from generator.patrolis.placement import Placement
 from patrolkit.sizes import Patrolis, PatrolisSheet
@@ -35,67 +35,6 @@ def piece_rects(plan: PatrolisSheet, far: float) -> list[tuple[float, float, flo
     if "S" in plan.glued:
         rects.append((0.0, h, w, h + Patrolis.GLUE_MM))
     return rects
-
-
-def cut_segments(
-    rects: Sequence[tuple[float, float, float, float]],
-    within: tuple[float, float, float, float],
-) -> list[tuple[float, float, float, float]]:
-    """The outline of the union of ``rects`` as straight segments ``(x1, y1, x2, y2)``, keeping
-    only the parts inside ``within`` (x0, y0, x1, y1) — the rest lies off the paper."""
-    xs = sorted({v for r in rects for v in (r[0], r[2])})
-    ys = sorted({v for r in rects for v in (r[1], r[3])})
-
-    def inside(i: int, j: int) -> bool:
-        if not (0 <= i < len(xs) - 1 and 0 <= j < len(ys) - 1):
-            return False
-        cx, cy = (xs[i] + xs[i + 1]) / 2, (ys[j] + ys[j + 1]) / 2
-        return any(r[0] < cx < r[2] and r[1] < cy < r[3] for r in rects)
-
-    segments = []
-    for i in range(len(xs)):
-        for j in range(len(ys) - 1):
-            if inside(i - 1, j) != inside(i, j):
-                segments.append((xs[i], ys[j], xs[i], ys[j + 1]))
-    for j in range(len(ys)):
-        for i in range(len(xs) - 1):
-            if inside(i, j - 1) != inside(i, j):
-                segments.append((xs[i], ys[j], xs[i + 1], ys[j]))
-    clipped = []
-    left, top, right, bottom = within
-    for x1, y1, x2, y2 in _merge(segments):
-        if x1 == x2:
-            if not left < x1 < right:
-                continue
-            y1, y2 = max(y1, top), min(y2, bottom)
-            if y2 > y1:
-                clipped.append((x1, y1, x2, y2))
-        else:
-            if not top < y1 < bottom:
-                continue
-            x1, x2 = max(x1, left), min(x2, right)
-            if x2 > x1:
-                clipped.append((x1, y1, x2, y2))
-    return clipped
-
-
-def _merge(
-    segments: list[tuple[float, float, float, float]],
-) -> list[tuple[float, float, float, float]]:
-    """Join segments that continue each other on one line."""
-    merged: list[tuple[float, float, float, float]] = []
-    for seg in sorted(segments):
-        if merged:
-            x1, y1, x2, y2 = merged[-1]
-            a1, b1, a2, b2 = seg
-            if x1 == x2 == a1 == a2 and y2 == b1:
-                merged[-1] = (x1, y1, x2, b2)
-                continue
-            if y1 == y2 == b1 == b2 and x2 == a1:
-                merged[-1] = (x1, y1, a2, y2)
-                continue
-        merged.append(seg)
-    return merged
 
 
 def draw_cut_lines(sheet: Sheet, placement: Placement, paper: Paper) -> None:

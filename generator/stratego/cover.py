@@ -1,0 +1,97 @@
+"""Stratego's cover: what the kit holds, how to make a piece (its strip at full size, named panel
+by panel), where the secrets are, and the game in brief."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from reportlab.platypus import Paragraph
+
+from generator.flow import brief_box
+from generator.frame import CoverStyles, draw_cover_title, draw_generator_line, fill_cover_column
+from generator.page import BOLD, INK, MARGIN_MM, SOFT_INK, Sheet
+from patrolkit.sizes.stratego import Stratego
+
+COVER: Final = CoverStyles.of("st-cover", size=8.8, leading=11.6, after=3.4, head_before=4)
+PANEL_WORDS: Final = {
+    "rank": "rank face",
+    "top": "top: code",
+    "back": "back",
+    "base": "base",
+    "tongue": "tongue",
+}
+BRIEF: Final = (
+    ("Goal", "take the enemy flag, or leave your opponent without a move."),
+    (
+        "A turn",
+        "move one piece a cell (a scout: any distance in a line), or attack a neighbouring "
+        "enemy piece. Bombs and the flag never move.",
+    ),
+    (
+        "Attack",
+        "both ranks are shown; the higher wins, equal ranks both leave. The spy beats the "
+        "marshal when she attacks; only a miner survives a bomb.",
+    ),
+    ("Limits", "at most three moves in a row between the same two cells; no endless chase."),
+)
+
+
+def draw_cover(sheet: Sheet, kit: str, contents: Sequence[str], cell_mm: float) -> None:
+    width, height = sheet.paper.size
+    left, right = MARGIN_MM, width - MARGIN_MM
+    top = draw_cover_title(
+        sheet, "Stratego", ("2 players", "about an hour", "age 8 and up"), pieces="the pieces"
+    )
+    net_top = top + 2
+    sheet.text(left, net_top + 3, "A piece, at full size", size=11, font=BOLD)
+    _net(sheet, left, net_top + 8)
+    net_bottom = net_top + 8 + Stratego.PIECE_WIDTH_MM + 10
+    flow = COVER.contents(contents)
+    flow += [
+        Paragraph("Making the kit", COVER.head),
+        Paragraph(
+            "Print every sheet at actual size on thin card (160 to 220 g/m²). Assemble the "
+            f"board as its sheets say: 10 × 10 cells of {cell_mm:g} mm.",
+            COVER.body,
+        ),
+        COVER.bullet(
+            "<b>Each piece</b> is one strip: cut it out on its outline, crease the four grey "
+            "lines with the printed side out, fold the rank face down, the back down, the base "
+            "under, and tuck the tongue up inside the rank face. No glue. The box stands with "
+            "its rank towards you and its code on top."
+        ),
+        COVER.bullet(
+            "All pieces stand the same height, so no piece hides another's code from a phone "
+            "held above the board, even tilted."
+        ),
+        Paragraph("The secrets", COVER.head),
+        Paragraph(
+            f"This kit is <b>{kit}</b>. The codes on top of the pieces were drawn at random for "
+            "it; which code goes with which rank is each army's secret, in the files "
+            "<b>red.secret</b> and <b>blue.secret</b> beside the kit and on the two private "
+            "slips. <b>kit.json</b> holds no rank. Print another kit and every code changes.",
+            COVER.body,
+        ),
+    ]
+    brief_top = brief_box(sheet, left, height - MARGIN_MM - 6, right - left, BRIEF)
+    fill_cover_column(sheet, flow, (left, net_bottom, right - left, brief_top - 4 - net_bottom))
+    draw_generator_line(sheet)
+
+
+def _net(sheet: Sheet, x: float, y: float) -> None:
+    """The strip's outline and panels at full size, each named."""
+    w = Stratego.PIECE_WIDTH_MM
+    length = Stratego.strip_length()
+    sheet.rect(x, y, length, w, stroke=INK, line=0.3)
+    for name, start, size in Stratego.panels():
+        if start:
+            sheet.line(x + start, y, x + start, y + w, stroke=SOFT_INK, width=0.2)
+        sheet.text(x + start + size / 2, y + w / 2 + 1, PANEL_WORDS[name], size=6.2,
+                   align="centre")  # fmt: skip
+        sheet.text(x + start + size / 2, y + w + 4, f"{size:g} mm", size=6.0, fill=SOFT_INK,
+                   align="centre")  # fmt: skip
+    sheet.text(x + length + 4, y + 6, "fold every grey line", size=7.4)
+    sheet.text(x + length + 4, y + 10, "printed side out; the", size=7.4)
+    sheet.text(x + length + 4, y + 14, "tongue tucks inside the", size=7.4)
+    sheet.text(x + length + 4, y + 18, f"rank face. {w:g} mm wide.", size=7.4)

@@ -1,0 +1,180 @@
+"""The Stratego rules sheet: the whole game in plain English, in two columns, with the ranks as
+the pieces show them, how to make a piece, and how the photo referee keeps ranks secret."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from reportlab.platypus import Flowable, Paragraph
+
+from generator.flow import Figure, draw_rules_flow, rules_column_width, rules_styles
+from generator.page import SOFT_INK, Paper, Sheet
+from generator.stratego.symbols import draw_symbol, rank_mark
+from patrolkit.games.stratego import CLASSIC_ARMY, Rank
+
+_BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
+    "st",
+    body=(8.6, 11.2, 3.8),
+    head=(10.5, 13, 5, 2.5),
+    title=(20, 24, 3),
+    lead=(9.4, 12.4, 5),
+    item_after=2.6,
+    caption=(7.6, 9.8, 6),
+)
+RANK_ROW_MM: Final = 6.2
+
+
+def _ranks_figure(sheet: Sheet, width: float) -> Figure:
+    ranks = list(Rank)
+    half = (len(ranks) + 1) // 2
+    height = half * RANK_ROW_MM + 1
+
+    def paint(s: Sheet) -> None:
+        for i, rank in enumerate(ranks):
+            column, row = divmod(i, half)
+            x, y = column * width / 2, row * RANK_ROW_MM + RANK_ROW_MM / 2
+            draw_symbol(s, rank, x + 3, y, 2.4)
+            s.centred_glyphs(x + 10, y, rank_mark(rank), size=8.6)
+            s.text(x + 15, y + 1.1, f"{rank.title} × {CLASSIC_ARMY[rank]}", size=7.6)
+
+    return Figure(sheet, width, height, paint)
+
+
+def _piece_figure(sheet: Sheet, width: float) -> Figure:
+    """The piece from the side: base, the two walls, the top and the tongue inside."""
+    height = 26.0
+
+    def paint(s: Sheet) -> None:
+        x0, base = 14.0, 20.0
+        d, h = 24.0 * 0.8, 15.0 * 0.8
+        s.line(0, base, width, base, stroke=SOFT_INK, width=0.3)
+        s.rect(x0, base - h, d, h, stroke="#1A1A1A", line=0.5)
+        s.line(x0 + 0.9, base - 0.9, x0 + 0.9, base - h + 1.4, stroke="#C8102E", width=0.5)
+        s.text(x0 - 1.5, base - h / 2 + 1, "owner", size=6.6, align="right")
+        s.text(x0 - 1.5, base - h / 2 + 4, "rank face", size=6.0, fill=SOFT_INK, align="right")
+        s.text(x0 + d + 1.5, base - h / 2 + 1, "opponent: colour only", size=6.6)
+        s.text(x0 + d / 2, base - h - 2, "top: id code", size=6.6, align="centre")
+        s.text(x0 + d / 2, base + 4, "base; the tongue (red) tucks up inside", size=6.0,
+               fill=SOFT_INK, align="centre")  # fmt: skip
+
+    return Figure(sheet, width, height, paint)
+
+
+def story(sheet: Sheet, column: float) -> list[Flowable]:
+    def p(text: str) -> Paragraph:
+        return Paragraph(text, _BODY)
+
+    def bullet(text: str) -> Paragraph:
+        return Paragraph(text, _ITEM, bulletText="•")
+
+    def head(text: str) -> Paragraph:
+        return Paragraph(text, _HEAD)
+
+    return [
+        Paragraph("Stratego", _TITLE),
+        Paragraph(
+            "Two armies face each other with their ranks hidden. Only a fight shows two of them, "
+            "and only for that fight. Capture the enemy flag to win.",
+            _LEAD,
+        ),
+        head("What you need"),
+        p(
+            "The board of 10 × 10 cells, columns <b>a</b> to <b>j</b> and rows <b>1</b> to "
+            "<b>10</b>, with two lakes of 2 × 2 cells in rows 5 and 6. Nothing ever stands on "
+            "a lake or passes over one. Two armies of 40 pieces, red (solid band, a disc) and "
+            "blue (striped band, a diamond):"
+        ),
+        _ranks_figure(sheet, column),
+        p(
+            "Each piece stands with its rank facing its owner. Its other side shows only its "
+            "army, and its top carries a code that means nothing without its army's secret."
+        ),
+        _piece_figure(sheet, column),
+        head("Setting up"),
+        p(
+            "Stand the screen across rows 5 and 6. Red fills rows 1 to 4, blue rows 7 to 10: one "
+            "piece a cell, in any order, every rank facing its owner. Then take the screen away. "
+            "Red plays first."
+        ),
+        head("Your turn"),
+        p("Move one of your pieces, or attack with it."),
+        bullet(
+            "A piece steps one cell forward, back, left or right onto an empty cell: never "
+            "diagonally, never onto a lake, never over another piece."
+        ),
+        bullet(
+            "A <b>scout</b> (2) may run any number of empty cells in a straight line instead, "
+            "and may attack the enemy piece that ends its run."
+        ),
+        bullet("<b>Bombs</b> and the <b>flag</b> never move."),
+        bullet("Once you let go of a piece, the move stands."),
+        head("Attacking"),
+        p(
+            "Attack an enemy piece on a cell next to yours (a scout: at the end of its run). "
+            "Both players turn their piece round to show its rank. Then:"
+        ),
+        bullet("the higher rank wins and the loser leaves the board; equal ranks both leave;"),
+        bullet(
+            "the <b>spy</b> (1) beats the marshal (10), but only when she attacks; attacked, "
+            "she loses to anyone;"
+        ),
+        bullet(
+            "a <b>miner</b> (3) that attacks a bomb removes it; any other attacker on a bomb "
+            "leaves the board, and the bomb stays;"
+        ),
+        bullet("whoever attacks the <b>flag</b> wins the game."),
+        p(
+            "A winning attacker moves onto the defender's cell; a winning defender stays where "
+            "it is. Turn the survivor back so its rank faces its owner again."
+        ),
+        head("No endless shuttling"),
+        p(
+            "A piece may move between the same two cells at most three times in a row; the "
+            "fourth is not allowed (an attack counts as a move). The count starts again when "
+            "you move another piece, or this one moves across. A scout's run may not cross a "
+            "cell boundary that each of its last three moves crossed."
+        ),
+        head("No endless chasing"),
+        p(
+            "When your piece keeps following an enemy piece that keeps stepping away, you may "
+            "not continue the chase with a move that brings back a position seen since it "
+            "began, except by stepping straight back to the cell you just left. Any attack ends "
+            "a chase. (Some tournaments allow five moves instead of three, or no chase rule: "
+            "agree before you start.)"
+        ),
+        head("End of the game"),
+        p(
+            "You win when you take the enemy flag, or when your opponent cannot move on their "
+            "turn, whether every piece is blocked or held back by the two rules above."
+        ),
+        head("A short game to learn"),
+        p(
+            "Each player fields ten pieces: the flag, the marshal, the general, 2 miners, 2 "
+            "scouts, 2 bombs and the spy, anywhere on their four home rows."
+        ),
+        head("The secrets and the photo referee"),
+        p(
+            "Each army has a secret: which code on top goes with which rank. It is in the file "
+            "<b>red.secret</b> or <b>blue.secret</b> beside the kit, and on that army's private "
+            "slip as a short code and a QR code. Keep your slip folded and to yourself."
+        ),
+        p(
+            "To have a photo judged, photograph the board from above or from the side of the "
+            "table (never from behind a player, whose rank faces would show). The referee needs "
+            "both secrets; it tells only what the rules reveal: whether a setup is complete, "
+            "which piece moved, and in a fight the two ranks and who won."
+        ),
+    ]
+
+
+@lru_cache(maxsize=8)
+def rules_pages(paper: Paper) -> int:
+    """How many pages :func:`draw_rules` takes on ``paper``."""
+    return draw_rules(Sheet.scratch(paper))
+
+
+def draw_rules(sheet: Sheet) -> int:
+    """Draw the rules from the current page on, in two columns; returns the pages used."""
+    flow = story(sheet, rules_column_width(sheet))
+    return draw_rules_flow(sheet, flow, head=_HEAD, title="Stratego — rules", max_pages=2)
