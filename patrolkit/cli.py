@@ -112,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     for offer, help_text in (
         (Offer.BOARDS, "a batch of random boards in one PDF"),
         (Offer.DECK, "a new rated deck, proved winnable"),
+        (Offer.RATE, "how fair a board is, from computer players' games"),
     ):
         command = commands.add_parser(offer.value, help=help_text)
         command.add_argument("game", type=_game_offering(offer), help=_game_help(offer))
@@ -157,6 +158,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", type=Path, default=Path("output/demo"), help="output folder")
     demo.add_argument("--force", action="store_true", help="replace the demo's files in --out")
     demo.set_defaults(run=_run_demo)
+
+    serve = commands.add_parser("serve", help="the phone page: photograph the table, get verdicts")
+    serve.add_argument("--host", default="127.0.0.1", help="address (0.0.0.0: reach it by phone)")
+    serve.add_argument("--port", type=options.whole_number, default=8000, help="default 8000")
+    serve.add_argument("--data", type=Path, default=Path("output"), help="data folder")
+    serve.add_argument("--cert", type=Path, help="TLS certificate (PEM), for HTTPS")
+    serve.add_argument("--key", type=Path, help="TLS private key (PEM), for HTTPS")
+    serve.set_defaults(run=_run_serve)
     return parser
 
 
@@ -180,6 +189,12 @@ def _run_games(args: argparse.Namespace) -> int:
             + row[3]
         )
     return 0
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from server.serve import run_serve
+
+    return run_serve(args)
 
 
 def _run_demo(args: argparse.Namespace) -> int:

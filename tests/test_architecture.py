@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("patrolkit", "generator", "companion", "templates")
+PACKAGES = ("patrolkit", "generator", "companion", "templates", "server")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
@@ -62,6 +62,16 @@ pytestmark = pytest.mark.skipif(not LINT_IMPORTS.exists(), reason="import-linter
             "companion/rodeurs/reader.py",
             "import generator.qr",
             "Only the virtual camera and the command line import the generator",
+        ),
+        (
+            "companion/rodeurs/reader.py",
+            "import server.main",
+            "The rules, the generator and the photo readers never import the web companion",
+        ),
+        (
+            "patrolkit/games/stratego/moves.py",
+            "import patrolkit.games.rodeurs",
+            "The games' rules never import each other",
         ),
     ],
 )

@@ -41,3 +41,67 @@ def run_check(args: argparse.Namespace) -> int:
         return check_verdict(before, after, photo=Path(args.after))
 
     return check_command(args, read_photo, judge, format_verdict, render)
+
+
+# -- the same verdicts as data, for the web companion -----------------------------------------
+
+EMPTY = "empty"
+"""What a player says of an unreadable cell that holds no step."""
+
+
+def judge_photos(after: PatrolisReading, before: PatrolisReading | None = None) -> dict[str, Any]:
+    """The verdict ``score`` (one photo) or ``check`` (``before`` given) prints, as data; the
+    printed objective deal is looked for under ``output/kits`` (a photo sent from a phone has no
+    kit folder beside it)."""
+    from companion.patrolis.verdict import check_verdict, score_verdict
+
+    return score_verdict(after) if before is None else check_verdict(before, after)
+
+
+def unreadable_choices(reading: PatrolisReading) -> dict[str, tuple[str, ...]]:
+    """Every cell the photo could not read, with what a player may say it holds: nothing, or a
+    step tile in the rules' notation (``C3/2``: a curve turned 3 times, Player 2's)."""
+    tiles = tuple(_tiles(reading))
+    return {
+        reading.game_map.name(u.cell): (EMPTY, *tiles)
+        for u in reading.unreadable
+        if u.cell is not None
+    }
+
+
+def correct(reading: PatrolisReading, cell: str, value: str) -> PatrolisReading:
+    """``reading`` with the unreadable ``cell`` said by a player to hold ``value`` (a tile's
+    notation, or ``empty``); :class:`NotationError` for a cell that was read or another value."""
+    from dataclasses import replace
+
+    from companion.patrolis.reading import TileReading
+    from patrolkit.errors import NotationError
+
+    place = reading.game_map.parse(cell)
+    if not any(u.cell == place for u in reading.unreadable):
+        raise NotationError(f"{cell} is not a cell this photo could not read.")
+    tiles = _tiles(reading)
+    if value != EMPTY and value not in tiles:
+        raise NotationError(f"A cell holds a step tile (like C3/2) or nothing, not '{value}'.")
+    unreadable = tuple(u for u in reading.unreadable if u.cell != place)
+    laid = dict(reading.tiles)
+    if value != EMPTY:
+        corners = reading.cell_quad(place)
+        laid[place] = TileReading("", place, tiles[value], None, corners, "corrected")
+    return replace(reading, unreadable=unreadable, tiles=laid)
+
+
+def _tiles(reading: PatrolisReading) -> dict[str, Any]:
+    """Every tile a player of this table may have laid, by notation."""
+    from patrolkit.games.patrolis import Shape, Tile
+
+    owners = [t.tile.owner for t in reading.tiles.values() if t.tile is not None]
+    players = max([2, *(o + 1 for o in owners)])
+    turns = {Shape.STRAIGHT: 2, Shape.CURVE: 4, Shape.CROSS: 1}
+    tiles = (
+        Tile(shape, rotation, owner)
+        for owner in range(players)
+        for shape, count in turns.items()
+        for rotation in range(count)
+    )
+    return {tile.notation: tile for tile in tiles}

@@ -1,0 +1,17 @@
+"""``/api/kinds``: the games the page can referee."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from server.referee.kinds import kinds
+
+router = APIRouter(prefix="/kinds", tags=["kinds"])
+
+
+@router.get("")
+def list_kinds() -> list[dict[str, Any]]:
+    """Every game with a photo reader, and whether its turns are judged photo to photo."""
+    return [kind.as_json() for kind in kinds()]

@@ -1,0 +1,32 @@
+"""The process pool that reads photos off the event loop, one worker per core by default."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+from server.referee.kinds import kinds
+from server.referee.work import Job, Outcome, run, warm
+
+
+class Referee:
+    """Reads and judges photos in ``size`` worker processes; :meth:`judge` awaits one job."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pool = ProcessPoolExecutor(
+            max_workers=size, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    def warm_up(self) -> None:
+        """Start every worker and import the readers in it, without waiting."""
+        packages = tuple(kind.entry.package for kind in kinds())
+        for _ in range(self.size):
+            self._pool.submit(warm, packages)
+
+    async def judge(self, job: Job) -> Outcome:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, run, job)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

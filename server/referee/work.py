@@ -1,0 +1,132 @@
+"""What a pool worker does with a photo: read it, apply the players' corrections, judge it
+(against the previous accepted photo for a check-style game), and draw the annotated picture.
+
+Everything here runs in a worker process (:mod:`server.referee.pool`): :class:`Job` goes in,
+:class:`Outcome` comes out, both plain data. A reading is kept in ``cache`` (pickled, under the
+photo's hash and the decoder) so a correction recomputes the verdict without reading the photo
+again; a reading that cannot be loaded back is simply read again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import os
+import pickle
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from server.core.errors import TooLarge
+from server.storage.files import content_hash
+
+JPEG_QUALITY = 85
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One photo to read (its bytes, or the path of a kept photo) and the corrections players
+    made to its reading, in order (``(place, value)``)."""
+
+    photo: bytes | Path
+    corrections: tuple[tuple[str, str], ...] = ()
+
+    def data(self) -> bytes:
+        return self.photo if isinstance(self.photo, bytes) else self.photo.read_bytes()
+
+
+@dataclass(frozen=True)
+class Job:
+    """Read and judge ``after`` (against ``before`` when given) for the game ``package``."""
+
+    package: str
+    after: Shot
+    before: Shot | None = None
+    decoder: str = "zxing"
+    max_pixels: int = 50_000_000
+    cache: Path | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The verdict (the game's verdict JSON), the annotated picture (JPEG bytes), and what a
+    player may say each place still unreadable holds."""
+
+    verdict: dict[str, Any]
+    picture: bytes
+    choices: dict[str, list[str]] = field(default_factory=dict)
+
+
+def run(job: Job) -> Outcome:
+    """Do ``job`` (in a worker process)."""
+    commands = importlib.import_module(f"companion.{job.package}.commands")
+    render = importlib.import_module(f"companion.{job.package}.annotate").render
+    after_bytes = job.after.data()
+    after = _reading(job, after_bytes, job.after.corrections)
+    before = None
+    if job.before is not None:
+        before = _reading(job, job.before.data(), job.before.corrections)
+    verdict: dict[str, Any] = commands.judge_photos(after, before)
+    picture = _jpeg(render(after_bytes, after, verdict))
+    choices = {place: list(values) for place, values in commands.unreadable_choices(after).items()}
+    return Outcome(verdict, picture, choices)
+
+
+def warm(packages: tuple[str, ...]) -> int:
+    """Import every reader once, so the first photo of a worker is read as fast as the next."""
+    for package in packages:
+        for module in ("commands", "reader", "annotate", "verdict"):
+            importlib.import_module(f"companion.{package}.{module}")
+    return os.getpid()
+
+
+def check_pixels(data: bytes, max_pixels: int) -> None:
+    """Refuse a photo over ``max_pixels`` from its header, before any pixel is decoded."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            image = Image.open(io.BytesIO(data))
+            width, height = image.size
+    except Exception:  # not an image, or damaged: the reader says which, in its own words
+        return
+    if width * height > max_pixels:
+        raise TooLarge(
+            f"This photo is {width} x {height} pixels ({width * height / 1e6:.0f} MP); "
+            f"the server reads photos up to {max_pixels / 1e6:.0f} MP."
+        )
+
+
+def _reading(job: Job, data: bytes, corrections: tuple[tuple[str, str], ...]) -> Any:
+    commands = importlib.import_module(f"companion.{job.package}.commands")
+    reading = _cached(job, data)
+    for place, value in corrections:
+        reading = commands.correct(reading, place, value)
+    return reading
+
+
+def _cached(job: Job, data: bytes) -> Any:
+    path = None
+    if job.cache is not None:
+        path = job.cache / f"{content_hash(data)}.{job.package}.{job.decoder}.pickle"
+        with contextlib.suppress(Exception):
+            return pickle.loads(path.read_bytes())
+    check_pixels(data, job.max_pixels)
+    reader = importlib.import_module(f"companion.{job.package}.reader")
+    reading = reader.read_photo(data, decoder=job.decoder)
+    if path is not None:
+        with contextlib.suppress(OSError, pickle.PicklingError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part = path.with_name(f"{path.name}.{os.getpid()}.part")
+            part.write_bytes(pickle.dumps(reading))
+            os.replace(part, path)
+    return reading
+
+
+def _jpeg(rgb: Any) -> bytes:
+    out = io.BytesIO()
+    Image.fromarray(rgb).save(out, format="JPEG", quality=JPEG_QUALITY)
+    return out.getvalue()

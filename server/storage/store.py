@@ -1,0 +1,212 @@
+"""Each game's history, as the page and the export see it: games, the photos sent to them, the
+readings and verdicts, the corrections and what players did (reject, undo).
+
+Everything a request changes is written in one transaction, after the photo and the annotated
+picture are on the disk: a reading the server acknowledged is never lost, and a stopped server
+leaves at most a photo file no reading names.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from server.core.config import Settings
+from server.core.errors import NotFound, NotNow
+from server.storage.db import Database
+from server.storage.files import Files
+
+TOKEN_BYTES: Final = 16
+"""A game's link holds 16 random bytes (22 characters): it cannot be guessed."""
+WHO_LIMIT: Final = 40
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def who(name: str | None) -> str:
+    """A player's name as given (one line, at most :data:`WHO_LIMIT` characters), or
+    ``a player``."""
+    printable = "".join(c for c in (name or "") if c.isprintable() or c.isspace())
+    text = " ".join(printable.split())[:WHO_LIMIT]
+    return text or "a player"
+
+
+class Store:
+    """The database and the files of one ``--data`` folder."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.photos = Files(settings.data / "photos")
+        self.pictures = Files(settings.data / "pictures", ".jpg")
+        self.photos.sweep()
+        self.pictures.sweep()
+        self.db = Database(settings.database)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- games --------------------------------------------------------------------------------
+
+    def create_game(self, game: str, title: str) -> str:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        with self.db.transaction() as db:
+            db.execute(
+                "INSERT INTO games (id, game, title, created) VALUES (?, ?, ?, ?)",
+                (token, game, title, now()),
+            )
+        return token
+
+    def games(self) -> list[dict[str, Any]]:
+        rows = self.db.query(
+            "SELECT g.id, g.game, g.title, g.created, "
+            "(SELECT COUNT(*) FROM readings r WHERE r.game_id = g.id AND r.status = 'accepted')"
+            " AS accepted FROM games g ORDER BY g.created DESC, g.rowid DESC"
+        )
+        return [dict(row) for row in rows]
+
+    def game(self, token: str) -> dict[str, Any]:
+        rows = self.db.query("SELECT id, game, title, created FROM games WHERE id = ?", (token,))
+        if not rows:
+            raise NotFound("There is no game at this link.")
+        return dict(rows[0])
+
+    # -- readings -------------------------------------------------------------------------------
+
+    def readings(self, token: str) -> list[dict[str, Any]]:
+        rows = self.db.query("SELECT * FROM readings WHERE game_id = ? ORDER BY seq", (token,))
+        fixes = self.db.query(
+            "SELECT seq, place, value, made_by, made FROM corrections WHERE game_id = ?"
+            " ORDER BY id",
+            (token,),
+        )
+        readings = [_reading(row) for row in rows]
+        by_seq = {r["seq"]: r for r in readings}
+        for fix in fixes:
+            by_seq[fix["seq"]]["corrections"].append(
+                {
+                    "place": fix["place"],
+                    "value": fix["value"],
+                    "by": fix["made_by"],
+                    "at": fix["made"],
+                }
+            )
+        return readings
+
+    def reading(self, token: str, seq: int) -> dict[str, Any]:
+        for reading in self.readings(token):
+            if reading["seq"] == seq:
+                return reading
+        raise NotFound(f"This game has no photo number {seq}.")
+
+    def last_accepted(self, token: str, before: int | None = None) -> dict[str, Any] | None:
+        accepted = [
+            r
+            for r in self.readings(token)
+            if r["status"] == "accepted" and (before is None or r["seq"] < before)
+        ]
+        return accepted[-1] if accepted else None
+
+    def events(self, token: str) -> list[dict[str, Any]]:
+        rows = self.db.query(
+            "SELECT seq, action, made_by AS by, made AS at FROM events WHERE game_id = ?"
+            " ORDER BY id",
+            (token,),
+        )
+        return [dict(row) for row in rows]
+
+    def add_reading(
+        self,
+        token: str,
+        photo: bytes,
+        before_seq: int | None,
+        status: str,
+        outcome: Any,
+        sent_by: str,
+    ) -> int:
+        """Keep ``photo`` and its reading; the reading's number in the game."""
+        digest = self.photos.put(photo)
+        picture = self.pictures.put(outcome.picture)
+        with self.db.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO photos (hash, bytes) VALUES (?, ?)", (digest, len(photo))
+            )
+            seq = (
+                1
+                + db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM readings WHERE game_id = ?", (token,)
+                ).fetchone()[0]
+            )
+            db.execute(
+                "INSERT INTO readings (game_id, seq, photo, before_seq, status, verdict, choices,"
+                " picture, sent_by, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    token,
+                    seq,
+                    digest,
+                    before_seq,
+                    status,
+                    _json(outcome.verdict),
+                    _json(outcome.choices),
+                    picture,
+                    sent_by,
+                    now(),
+                ),
+            )
+        return int(seq)
+
+    def correct(
+        self, token: str, seq: int, place: str, value: str, by: str, status: str, outcome: Any
+    ) -> None:
+        picture = self.pictures.put(outcome.picture)
+        with self.db.transaction() as db:
+            db.execute(
+                "INSERT INTO corrections (game_id, seq, place, value, made_by, made)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (token, seq, place, value, by, now()),
+            )
+            db.execute(
+                "UPDATE readings SET status = ?, verdict = ?, choices = ?, picture = ?"
+                " WHERE game_id = ? AND seq = ?",
+                (status, _json(outcome.verdict), _json(outcome.choices), picture, token, seq),
+            )
+
+    def mark(self, token: str, seq: int, action: str, status: str, by: str) -> None:
+        """Record ``action`` (reject, undo) on reading ``seq`` and give it ``status``."""
+        with self.db.transaction() as db:
+            db.execute(
+                "UPDATE readings SET status = ? WHERE game_id = ? AND seq = ?", (status, token, seq)
+            )
+            db.execute(
+                "INSERT INTO events (game_id, seq, action, made_by, made) VALUES (?, ?, ?, ?, ?)",
+                (token, seq, action, by, now()),
+            )
+
+    def latest(self, token: str) -> dict[str, Any]:
+        readings = self.readings(token)
+        if not readings:
+            raise NotNow("No photo has been sent to this game yet.")
+        return readings[-1]
+
+
+def _reading(row: sqlite3.Row) -> dict[str, Any]:
+    return {
+        "seq": row["seq"],
+        "photo": row["photo"],
+        "before_seq": row["before_seq"],
+        "status": row["status"],
+        "verdict": json.loads(row["verdict"]),
+        "choices": json.loads(row["choices"]),
+        "picture": row["picture"],
+        "sent_by": row["sent_by"],
+        "created": row["created"],
+        "corrections": [],
+    }
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

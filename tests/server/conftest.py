@@ -1,0 +1,59 @@
+"""The web companion under test: an app on a fresh data folder, and each game's photos."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from server.core.config import Settings
+from server.main import create_app
+from tests.server.photos import Photos, patrolis_photos, rodeurs_photos, twelve_patrols_photos
+
+
+def client_for(settings: Settings) -> TestClient:
+    return TestClient(create_app(settings), raise_server_exceptions=False)
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def client(data: Path) -> Iterator[TestClient]:
+    with client_for(Settings(data=data, workers=1)) as client:
+        yield client
+
+
+@pytest.fixture(scope="session")
+def rodeurs(tmp_path_factory: pytest.TempPathFactory) -> Photos:
+    return rodeurs_photos(tmp_path_factory.mktemp("rodeurs-photos"))
+
+
+@pytest.fixture(scope="session")
+def patrolis(tmp_path_factory: pytest.TempPathFactory) -> Photos:
+    return patrolis_photos(tmp_path_factory.mktemp("patrolis-photos"))
+
+
+@pytest.fixture(scope="session")
+def twelve_patrols(tmp_path_factory: pytest.TempPathFactory) -> Photos:
+    return twelve_patrols_photos(tmp_path_factory.mktemp("twelve-patrols-photos"))
+
+
+def stored(data: Path) -> list[Path]:
+    """Every photo file kept in ``data``."""
+    folder = data / "photos"
+    return sorted(folder.iterdir()) if folder.exists() else []
+
+
+def send(client: TestClient, token: str, photo: Path | bytes, by: str = "Ann") -> httpx.Response:
+    content = photo.read_bytes() if isinstance(photo, Path) else photo
+    return client.post(
+        f"/api/games/{token}/photos",
+        files={"photo": ("table.jpg", content, "image/jpeg")},
+        data={"by": by},
+    )
