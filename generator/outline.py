@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from patrolkit.sizes.lapped import LappedSheet
+
 
 def cut_segments(
     rects: Sequence[tuple[float, float, float, float]],
@@ -68,3 +70,25 @@ def _merge(
                 continue
         merged.append(seg)
     return merged
+
+
+def lapped_piece(
+    plan: LappedSheet, far: float, glue_mm: float
+) -> list[tuple[float, float, float, float]]:
+    """The piece of a lapped board's sheet ``plan`` as rectangles ``(x0, y0, x1, y1)``, cell
+    frame: the cells, a band along each outer edge and a square at each outer corner (reaching
+    ``far`` mm out, past the page), and the glue strips ``glue_mm`` wide."""
+    w, h = plan.width, plan.height
+    rects = [(0.0, 0.0, w, h)]
+    spans = {"N": (0.0, -far, w, 0.0), "S": (0.0, h, w, h + far)}
+    spans |= {"W": (-far, 0.0, 0.0, h), "E": (w, 0.0, w + far, h)}
+    rects += [spans[edge] for edge in sorted(plan.outer)]
+    for ns, y0, y1 in (("N", -far, 0.0), ("S", h, h + far)):
+        for we, x0, x1 in (("W", -far, 0.0), ("E", w, w + far)):
+            if ns in plan.outer and we in plan.outer:
+                rects.append((x0, y0, x1, y1))
+    if "E" in plan.glued:
+        rects.append((w, 0.0, w + glue_mm, h))
+    if "S" in plan.glued:
+        rects.append((0.0, h, w, h + glue_mm))
+    return rects

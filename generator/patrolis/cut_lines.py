@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from generator.outline import cut_segments
+from generator.outline import cut_segments, lapped_piece
 from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Paper, Sheet
 from generator.patrolis.placement import Placement
 from patrolkit.sizes import Patrolis, PatrolisSheet
@@ -17,26 +17,6 @@ CUT_MM: Final = 0.3
 # -- cut lines ----------------------------------------------------------------------------------
 
 
-def piece_rects(plan: PatrolisSheet, far: float) -> list[tuple[float, float, float, float]]:
-    """The sheet's piece as rectangles ``(x0, y0, x1, y1)``, cell frame: the cells, a band along
-    each outer edge and a square at each outer corner (reaching ``far`` mm out, past the page),
-    and the glue strips."""
-    w, h = plan.width, plan.height
-    rects = [(0.0, 0.0, w, h)]
-    spans = {"N": (0.0, -far, w, 0.0), "S": (0.0, h, w, h + far)}
-    spans |= {"W": (-far, 0.0, 0.0, h), "E": (w, 0.0, w + far, h)}
-    rects += [spans[edge] for edge in sorted(plan.outer)]
-    for ns, y0, y1 in (("N", -far, 0.0), ("S", h, h + far)):
-        for we, x0, x1 in (("W", -far, 0.0), ("E", w, w + far)):
-            if ns in plan.outer and we in plan.outer:
-                rects.append((x0, y0, x1, y1))
-    if "E" in plan.glued:
-        rects.append((w, 0.0, w + Patrolis.GLUE_MM, h))
-    if "S" in plan.glued:
-        rects.append((0.0, h, w, h + Patrolis.GLUE_MM))
-    return rects
-
-
 def draw_cut_lines(sheet: Sheet, placement: Placement, paper: Paper) -> None:
     """The piece's outline where it must be cut, in the cell frame; the grid edges that lap
     over a neighbour are cut exactly and say so."""
@@ -44,7 +24,7 @@ def draw_cut_lines(sheet: Sheet, placement: Placement, paper: Paper) -> None:
     ox, oy = placement.origin
     m = MIN_MARGIN_MM
     within = (m - ox, m - oy, paper.width - m - ox, paper.height - m - oy)
-    segments = cut_segments(piece_rects(plan, far=1000.0), within)
+    segments = cut_segments(lapped_piece(plan, 1000.0, Patrolis.GLUE_MM), within)
     for x1, y1, x2, y2 in segments:
         on_grid_edge = (x1 == x2 == 0.0 and "W" in plan.lapping) or (
             y1 == y2 == 0.0 and "N" in plan.lapping

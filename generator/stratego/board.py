@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from generator import qr
-from generator.outline import cut_segments
+from generator.outline import cut_segments, lapped_piece
 from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, WHITE, Paper, Sheet
 from patrolkit.games.stratego import COLUMN_NAMES, LAKES, square
 from patrolkit.manifest import Box, Item, QrCode
@@ -190,30 +190,13 @@ def _labels(sheet: Sheet, plan: StrategoSheet) -> None:
                        font=BOLD, align="centre")  # fmt: skip
 
 
-def _piece_rects(plan: StrategoSheet, far: float) -> list[tuple[float, float, float, float]]:
-    w, h = plan.width, plan.height
-    rects = [(0.0, 0.0, w, h)]
-    spans = {"N": (0.0, -far, w, 0.0), "S": (0.0, h, w, h + far)}
-    spans |= {"W": (-far, 0.0, 0.0, h), "E": (w, 0.0, w + far, h)}
-    rects += [spans[edge] for edge in sorted(plan.outer)]
-    for ns, y0, y1 in (("N", -far, 0.0), ("S", h, h + far)):
-        for we, x0, x1 in (("W", -far, 0.0), ("E", w, w + far)):
-            if ns in plan.outer and we in plan.outer:
-                rects.append((x0, y0, x1, y1))
-    if "E" in plan.glued:
-        rects.append((w, 0.0, w + Stratego.GLUE_MM, h))
-    if "S" in plan.glued:
-        rects.append((0.0, h, w, h + Stratego.GLUE_MM))
-    return rects
-
-
 def _cut_lines(sheet: Sheet, placement: Placement) -> None:
     """Solid where the sheet is cut exactly on its grid's edge, dashed elsewhere."""
     plan = placement.plan
     ox, oy = placement.origin
     m, paper = MIN_MARGIN_MM, sheet.paper
     within = (m - ox, m - oy, paper.width - m - ox, paper.height - m - oy)
-    for x1, y1, x2, y2 in cut_segments(_piece_rects(plan, 1000.0), within):
+    for x1, y1, x2, y2 in cut_segments(lapped_piece(plan, 1000.0, Stratego.GLUE_MM), within):
         exact = (x1 == x2 == 0.0 and "W" in plan.lapping) or (
             y1 == y2 == 0.0 and "N" in plan.lapping
         )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from patrolkit.codes import map_code_length
-from patrolkit.payload import Corner
+from patrolkit.sizes.lapped import LappedSheet
 from patrolkit.sizes.qr import MIN_MODULE_MM
 
 
@@ -162,7 +162,7 @@ class Patrolis:
 
 
 @dataclass(frozen=True)
-class PatrolisSheet:
+class PatrolisSheet(LappedSheet):
     """One sheet of a Patrolis board: sheet ``column`` (1 = west) and ``row`` (1 = south) of the
     board of a ``size`` map printed with ``cell_mm`` cells. Boxes are ``(x, y, width, height)`` in
     the sheet's cell frame (see :class:`Patrolis`)."""
@@ -185,84 +185,8 @@ class PatrolisSheet:
         return (first_column, columns, first_row, rows)
 
     @property
-    def width(self) -> float:
-        return self.cells[1] * self.cell_mm
-
-    @property
-    def height(self) -> float:
-        return self.cells[3] * self.cell_mm
-
-    @property
-    def name(self) -> str:
-        """``NW``, ``NE``, ``SW`` or ``SE`` on a 2 x 2 board; ``whole`` for a single sheet."""
-        if self.per_side == 1:
-            return "whole"
-        return ("S" if self.row == 1 else "N") + ("W" if self.column == 1 else "E")
-
-    @property
-    def outer(self) -> frozenset[str]:
-        """The edges (``N``, ``E``, ``S``, ``W``) on the assembled board's rim."""
-        n = self.per_side
-        edges = {
-            "N": self.row == n,
-            "S": self.row == 1,
-            "W": self.column == 1,
-            "E": self.column == n,
-        }
-        return frozenset(edge for edge, out in edges.items() if out)
-
-    @property
-    def glued(self) -> frozenset[str]:
-        """The edges carrying a glue strip that the neighbour there covers (east and south)."""
-        n = self.per_side
-        return frozenset(edge for edge, has in (("E", self.column < n), ("S", self.row > 1)) if has)
-
-    @property
-    def lapping(self) -> frozenset[str]:
-        """The edges cut exactly on the grid line and laid over the neighbour (west and north)."""
-        n = self.per_side
-        return frozenset(edge for edge, has in (("W", self.column > 1), ("N", self.row < n)) if has)
-
-    def cell_box(self, column: int, row: int) -> tuple[float, float, float, float]:
-        """The box of the map's cell at ``column`` (0 = ``A``) and ``row`` (0 = row ``1``), which
-        this sheet must hold."""
-        first_column, columns, first_row, rows = self.cells
-        if not (first_column <= column < first_column + columns):
-            raise ValueError(f"column {column} is not on sheet {self.name}")
-        if not (first_row <= row < first_row + rows):
-            raise ValueError(f"row {row} is not on sheet {self.name}")
-        c = self.cell_mm
-        return ((column - first_column) * c, (first_row + rows - 1 - row) * c, c, c)
-
-    def fiducial_box(self, corner: Corner) -> tuple[float, float, float, float] | None:
-        """Where the fiducial near ``corner`` of the sheet's grid is, or ``None`` if that corner
-        is inside the assembled board (it has none).
-
-        In the north (south) margin if that edge is on the rim, inset along the edge from the
-        corner; otherwise in the west (east) margin.
-        """
-        f, gap, inset = Patrolis.FIDUCIAL_MM, Patrolis.CODE_GAP_MM, Patrolis.CODE_INSET_MM
-        north_south, west_east = corner.value[0], corner.value[1]
-        w, h = self.width, self.height
-        if north_south in self.outer:
-            x = inset if west_east == "W" else w - inset - f
-            y = -gap - f if north_south == "N" else h + gap
-            return (x, y, f, f)
-        if west_east in self.outer:
-            x = -gap - f if west_east == "W" else w + gap
-            y = inset if north_south == "N" else h - inset - f
-            return (x, y, f, f)
-        return None
-
-    @property
-    def fiducials(self) -> tuple[tuple[Corner, tuple[float, float, float, float]], ...]:
-        """``(corner, box)`` of every fiducial of the sheet, in the order NW, NE, SE, SW."""
-        found = []
-        for corner in Corner:
-            box = self.fiducial_box(corner)
-            if box is not None:
-                found.append((corner, box))
-        return tuple(found)
+    def fiducial_mm(self) -> tuple[float, float, float]:
+        return (Patrolis.FIDUCIAL_MM, Patrolis.CODE_GAP_MM, Patrolis.CODE_INSET_MM)
 
     @property
     def code_band(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from patrolkit.payload import Corner
+from patrolkit.sizes.lapped import LappedSheet
 
 
 class Stratego:
@@ -95,12 +95,17 @@ class Stratego:
     @classmethod
     def sheets(cls, cell_mm: float) -> tuple[StrategoSheet, ...]:
         """Every sheet of the board, in print order: north row first, west to east."""
-        n = 1 if cell_mm == cls.A3_CELL_MM else 2
+        n = cls.sheets_per_side(cell_mm)
         return tuple(
-            StrategoSheet(cell_mm, column, row, n)
+            StrategoSheet(cell_mm, column, row)
             for row in range(n, 0, -1)
             for column in range(1, n + 1)
         )
+
+    @classmethod
+    def sheets_per_side(cls, cell_mm: float) -> int:
+        """One A3 sheet, or 2 x 2 A4 or Letter sheets."""
+        return 1 if cell_mm == cls.A3_CELL_MM else 2
 
     @classmethod
     def strip_length(cls) -> float:
@@ -130,60 +135,24 @@ class Stratego:
 
 
 @dataclass(frozen=True)
-class StrategoSheet:
-    """One sheet of the board: sheet ``column`` (1 = west) and ``row`` (1 = south) of a board of
-    ``per_side`` x ``per_side`` sheets with ``cell_mm`` cells. Boxes are ``(x, y, width,
-    height)`` in the sheet's cell frame."""
+class StrategoSheet(LappedSheet):
+    """One sheet of the board: sheet ``column`` (1 = west) and ``row`` (1 = south) of the board
+    printed with ``cell_mm`` cells; boxes in the sheet's cell frame (see
+    :class:`~patrolkit.sizes.lapped.LappedSheet`)."""
 
     cell_mm: float
     column: int
     row: int
-    per_side: int
+
+    @property
+    def per_side(self) -> int:
+        return Stratego.sheets_per_side(self.cell_mm)
 
     @property
     def cells(self) -> tuple[int, int, int, int]:
         """``(first column, columns, first row, rows)``: column 0 is ``a``, row 0 is row ``1``."""
         span = Stratego.COLUMNS // self.per_side
         return ((self.column - 1) * span, span, (self.row - 1) * span, span)
-
-    @property
-    def width(self) -> float:
-        return self.cells[1] * self.cell_mm
-
-    @property
-    def height(self) -> float:
-        return self.cells[3] * self.cell_mm
-
-    @property
-    def name(self) -> str:
-        """``NW``, ``NE``, ``SW`` or ``SE``; ``whole`` for a single sheet."""
-        if self.per_side == 1:
-            return "whole"
-        return ("S" if self.row == 1 else "N") + ("W" if self.column == 1 else "E")
-
-    @property
-    def outer(self) -> frozenset[str]:
-        """The edges on the assembled board's rim."""
-        n = self.per_side
-        edges = {
-            "N": self.row == n,
-            "S": self.row == 1,
-            "W": self.column == 1,
-            "E": self.column == n,
-        }
-        return frozenset(edge for edge, out in edges.items() if out)
-
-    @property
-    def glued(self) -> frozenset[str]:
-        """The edges carrying a glue strip that the neighbour there covers (east and south)."""
-        n = self.per_side
-        return frozenset(edge for edge, has in (("E", self.column < n), ("S", self.row > 1)) if has)
-
-    @property
-    def lapping(self) -> frozenset[str]:
-        """The edges cut exactly on the grid line and laid over the neighbour (west and north)."""
-        n = self.per_side
-        return frozenset(edge for edge, has in (("W", self.column > 1), ("N", self.row < n)) if has)
 
     @property
     def board_origin(self) -> tuple[float, float]:
@@ -193,40 +162,6 @@ class StrategoSheet:
         first_column, _, first_row, rows = self.cells
         return (first_column * self.cell_mm, (Stratego.ROWS - first_row - rows) * self.cell_mm)
 
-    def cell_box(self, column: int, row: int) -> tuple[float, float, float, float]:
-        """The box of the board's cell at ``column`` (0 = ``a``) and ``row`` (0 = row ``1``),
-        which this sheet must hold."""
-        first_column, columns, first_row, rows = self.cells
-        if not (first_column <= column < first_column + columns):
-            raise ValueError(f"column {column} is not on sheet {self.name}")
-        if not (first_row <= row < first_row + rows):
-            raise ValueError(f"row {row} is not on sheet {self.name}")
-        c = self.cell_mm
-        return ((column - first_column) * c, (first_row + rows - 1 - row) * c, c, c)
-
-    def fiducial_box(self, corner: Corner) -> tuple[float, float, float, float] | None:
-        """The fiducial near ``corner`` of the sheet's grid, or ``None`` if that corner is inside
-        the assembled board: in the north (south) margin if that edge is on the rim, inset along
-        the edge from the corner; otherwise in the west (east) margin."""
-        f, gap, inset = Stratego.FIDUCIAL_MM, Stratego.CODE_GAP_MM, Stratego.CODE_INSET_MM
-        north_south, west_east = corner.value[0], corner.value[1]
-        w, h = self.width, self.height
-        if north_south in self.outer:
-            x = inset if west_east == "W" else w - inset - f
-            y = -gap - f if north_south == "N" else h + gap
-            return (x, y, f, f)
-        if west_east in self.outer:
-            x = -gap - f if west_east == "W" else w + gap
-            y = inset if north_south == "N" else h - inset - f
-            return (x, y, f, f)
-        return None
-
     @property
-    def fiducials(self) -> tuple[tuple[Corner, tuple[float, float, float, float]], ...]:
-        """``(corner, box)`` of every fiducial of the sheet, in the order NW, NE, SE, SW."""
-        found = []
-        for corner in Corner:
-            box = self.fiducial_box(corner)
-            if box is not None:
-                found.append((corner, box))
-        return tuple(found)
+    def fiducial_mm(self) -> tuple[float, float, float]:
+        return (Stratego.FIDUCIAL_MM, Stratego.CODE_GAP_MM, Stratego.CODE_INSET_MM)
