@@ -269,11 +269,18 @@ def look_at(view: BoardView, sq: int, colour: CellColour) -> CellLook:
     low_bright, high_bright = BRIGHTNESS[colour]
     glared = glare >= GLARE_BARE
     bare_spread = NOISY_SPREAD_BARE if view.noisy else SPREAD_BARE
+    across = "empty, across a shadow's edge"
+
+    def across_a_shadow() -> bool:
+        """A bare cell across a shadow's edge: colourless, not glared, bare once relit."""
+        if colour_share >= COLOUR_BARE or glared:
+            return False
+        relit = relight(smooth, _INTERIOR, gray, _CENTRE, white)
+        return _bare(relit, bare_spread, (low_bright, high_bright))
+
     if contrast >= CONTRAST_TOKEN or colour_share >= COLOUR_TOKEN or spread >= SPREAD_TOKEN:
-        if colour_share < COLOUR_BARE and not glared:
-            relit = relight(smooth, _INTERIOR, gray, _CENTRE, white)
-            if relit is not None and _bare(relit, bare_spread, (low_bright, high_bright)):
-                return CellLook(Look.EMPTY, "empty, across a shadow's edge", None, *measures)
+        if across_a_shadow():
+            return CellLook(Look.EMPTY, across, None, *measures)
         hint = _hint(band, chroma)
         return CellLook(Look.TOKEN, "a pawn is there but its code cannot be read", hint, *measures)
     if (
@@ -293,19 +300,18 @@ def look_at(view: BoardView, sq: int, colour: CellColour) -> CellLook:
         and not glared
     ):
         return CellLook(Look.EMPTY, "empty, in a shadow", None, *measures)
-    if colour_share < COLOUR_BARE and not glared:
-        relit = relight(smooth, _INTERIOR, gray, _CENTRE, white)
-        if relit is not None and _bare(relit, bare_spread, (low_bright, high_bright)):
-            return CellLook(Look.EMPTY, "empty, across a shadow's edge", None, *measures)
+    if across_a_shadow():
+        return CellLook(Look.EMPTY, across, None, *measures)
     reason = "glare hides the cell" if glared else "the cell cannot be made out"
     return CellLook(Look.UNCLEAR, reason, _hint(band, chroma), *measures)
 
 
-def _bare(relit: Relit, bare_spread: float, bright: tuple[float, float]) -> bool:
-    """Whether a cell relit across a shadow's edge looks bare: flat, no code's pattern, and both
-    its parts in the brightness its bare colour shows."""
+def _bare(relit: Relit | None, bare_spread: float, bright: tuple[float, float]) -> bool:
+    """Whether a cell relit across a shadow's edge (``None``: no shadow's edge) looks bare: flat,
+    no code's pattern, and both its parts in the brightness its bare colour shows."""
     return (
-        relit.spread < bare_spread
+        relit is not None
+        and relit.spread < bare_spread
         and relit.contrast < CONTRAST_BARE
         and all(bright[0] <= b <= bright[1] for b in relit.brightness)
     )
