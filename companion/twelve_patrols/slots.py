@@ -244,7 +244,8 @@ def _bright_enough(gray: np.ndarray, to_photo: np.ndarray, polygon: np.ndarray) 
     height_px, width_px = gray.shape[:2]
     x0, y0 = np.clip(np.floor(corners.min(axis=0)).astype(int), 0, None)
     x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
-    bright = int(np.count_nonzero(gray[y0 : min(y1, height_px), x0 : min(x1, width_px)] >= 240))
+    near = gray[y0 : min(y1, height_px), x0 : min(x1, width_px)] >= BLOWN_LEVEL - 10  # resampling
+    bright = int(np.count_nonzero(near))
     # the fewest photo pixels per mm² of the plane: the plane's scale is least at a corner
     scale = min(_area_scale(to_photo, corner) for corner in polygon)
     return bright >= 0.5 * BLOWN_SHARE * scale * WINDOW_MM**2
