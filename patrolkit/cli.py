@@ -6,7 +6,7 @@ exit, never a traceback:
 * exit 0 — done (for ``check``: the turn is legal);
 * exit 1 — ``check`` judged the turn illegal;
 * exit 2 — bad input or a refusal (unknown option, unreadable photo, existing output…);
-* exit 3 — ``score``/``check`` could not judge (cells it could not read).
+* exit 3 — ``score``/``check`` could not judge, ``hint`` refused (cells it could not read).
 
 The generator and the companion are imported only by the subcommands that need them, so
 ``patrolkit --help`` and the rules stay light.
@@ -113,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         (Offer.BOARDS, "a batch of random boards in one PDF"),
         (Offer.DECK, "a new rated deck, proved winnable"),
         (Offer.RATE, "how fair a board is, from computer players' games"),
+        (Offer.HINT, "the computer player's best turn for the position on a photo"),
     ):
         command = commands.add_parser(offer.value, help=help_text)
         command.add_argument("game", type=_game_offering(offer), help=_game_help(offer))

@@ -17,6 +17,8 @@ rules                 ``patrolkit.games.<package>``                    the game'
                                                                        ``run_rate``
 ``simulate``          ``companion.camera.<package>.commands``          ``run_simulate``
 ``score``, ``check``  ``companion.<package>.commands``                 ``run_score``, ``run_check``
+``hint``              ``companion.<package>.commands``                 ``add_hint_arguments``,
+                                                                       ``run_hint``
 ====================  ===============================================  ==========================
 
 Adding a game means adding its packages and one :class:`GameEntry` here. The registry itself
@@ -47,6 +49,7 @@ class Offer(Enum):
     SIMULATE = "simulate"
     SCORE = "score"
     CHECK = "check"
+    HINT = "hint"
 
     @property
     def module(self) -> str:
@@ -62,6 +65,7 @@ _MODULES = {
     Offer.SIMULATE: "companion.camera.{package}.commands",
     Offer.SCORE: "companion.{package}.commands",
     Offer.CHECK: "companion.{package}.commands",
+    Offer.HINT: "companion.{package}.commands",
 }
 
 
@@ -99,7 +103,15 @@ GAMES: tuple[GameEntry, ...] = (
         players="2",
         kit_help="Rôdeurs: board, 56 pawn tokens, rules",
         offers=frozenset(
-            {Offer.KIT, Offer.BOARDS, Offer.RATE, Offer.SIMULATE, Offer.SCORE, Offer.CHECK},
+            {
+                Offer.KIT,
+                Offer.BOARDS,
+                Offer.RATE,
+                Offer.SIMULATE,
+                Offer.SCORE,
+                Offer.CHECK,
+                Offer.HINT,
+            },
         ),
     ),
     GameEntry(

@@ -20,6 +20,7 @@ NEEDS = {
     Offer.SIMULATE: ("run_simulate",),
     Offer.SCORE: ("run_score",),
     Offer.CHECK: ("run_check",),
+    Offer.HINT: ("add_hint_arguments", "run_hint"),
 }
 
 
@@ -64,7 +65,7 @@ def test_games_lists_every_game_and_what_it_offers(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out.splitlines()
     rows = {line.split()[0]: line for line in out[1:]}
     assert set(rows) == set(registry.names())
-    assert rows["rodeurs"].endswith("kit, boards, rate, simulate, score, check")
+    assert rows["rodeurs"].endswith("kit, boards, rate, simulate, score, check, hint")
     assert rows["twelve-patrols"].endswith("kit, deck, simulate, score")
     assert rows["stratego"].endswith("kit")
     assert rows["grand-jeu"].endswith("not yet")

@@ -6,8 +6,9 @@ every cell's reading: a disc in the pawn's colour with its letter where a pawn w
 ring where the cell is empty, a red frame with ``?`` and a short label where the cell could not be
 read. The corner codes seen are framed green, those missing red; QR codes that are not the game's
 are framed orange. On the second photo of a check, the cells that changed are framed cyan and a
-legal turn's jumps are drawn as arrows. A panel on the right gives the verdict in large letters
-(legal, illegal, game over, game goes on, cannot judge), the score, and a legend.
+legal turn's jumps are drawn as arrows; a hint's jumps are drawn as magenta arrows. A panel on the
+right gives the verdict in large letters (legal, illegal, game over, game goes on, cannot judge),
+the score (or the hint), and a legend.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ AROUND_MM: Final = 25.0
 """Table shown around the board sheet's printed area."""
 LETTER_INK: Final[dict[str, RGB]] = {"R": INK, "Y": INK, "G": WHITE}
 PAWN_RGB: Final = {letter: rgb_of(ink) for letter, ink in PAWN_INK.items()}
+HINT: Final[RGB] = (235, 80, 235)
+"""The colour of a hint's arrows (magenta: none of the pawns', the frames' or a turn's)."""
 
 
 def render(
@@ -178,27 +181,34 @@ def _changes(
 
 
 def _turn(canvas: np.ndarray, transform: np.ndarray, verdict: dict[str, Any]) -> None:
-    """For a legal turn: an arrow for every jump, from the cell left to the cell landed on."""
-    if verdict["kind"] != "check" or not verdict.get("turn"):
-        return
-    names = [group.split("x") for group in str(verdict["turn"]).split()]
-    for group in names:
-        for start, land in pairwise(group):
-            _, a, size = _cell_geometry(transform, parse_square(start))
-            _, b, _ = _cell_geometry(transform, parse_square(land))
-            along = np.subtract(b, a)
-            stop = np.add(b, -along * min(0.3 * size / max(float(np.hypot(*along)), 1.0), 0.4))
-            width = max(round(size * 0.06), 3)
-            for colour, thick in ((INK, width + 4), (CYAN, width)):
-                cv2.arrowedLine(
-                    canvas,
-                    _int(a),
-                    _int((float(stop[0]), float(stop[1]))),
-                    colour,
-                    thick,
-                    cv2.LINE_AA,
-                    tipLength=0.25,
-                )
+    """For a legal turn: an arrow for every jump, from the cell left to the cell landed on; for a
+    hint, the same in the hint's colour."""
+    if verdict["kind"] == "check" and verdict.get("turn"):
+        names = [group.split("x") for group in str(verdict["turn"]).split()]
+        _arrows(canvas, transform, [pair for g in names for pair in pairwise(g)], CYAN)
+    if verdict.get("hint"):
+        _arrows(canvas, transform, [tuple(pair) for pair in verdict["hint"]["jumps"]], HINT)
+
+
+def _arrows(
+    canvas: np.ndarray, transform: np.ndarray, jumps: Sequence[tuple[str, ...]], colour: RGB
+) -> None:
+    for start, land in jumps:
+        _, a, size = _cell_geometry(transform, parse_square(start))
+        _, b, _ = _cell_geometry(transform, parse_square(land))
+        along = np.subtract(b, a)
+        stop = np.add(b, -along * min(0.3 * size / max(float(np.hypot(*along)), 1.0), 0.4))
+        width = max(round(size * 0.06), 3)
+        for ink, thick in ((INK, width + 4), (colour, width)):
+            cv2.arrowedLine(
+                canvas,
+                _int(a),
+                _int((float(stop[0]), float(stop[1]))),
+                ink,
+                thick,
+                cv2.LINE_AA,
+                tipLength=0.25,
+            )
 
 
 def _int(point: tuple[float, float]) -> tuple[int, int]:
@@ -270,13 +280,18 @@ def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
     full, draw, (x, y, inner) = side_panel(image, _headline(verdict), _facts(verdict), fact_size=26)
-    _legend(draw, (x, y + 4), inner, check=verdict["kind"] == "check")
+    _legend(draw, (x, y + 4), inner, check=verdict["kind"] == "check", hint="hint" in verdict)
     return full
 
 
 def _facts(verdict: dict[str, Any]) -> list[str]:
     board = verdict["board"]
     facts = [f"Board {board['code']}, {board['jumps']}."]
+    if verdict.get("hint"):
+        hint = verdict["hint"]
+        facts.insert(
+            0, f"Hint for {hint['mover'].capitalize()} (level {hint['level']}): {hint['turn']}."
+        )
     if verdict["kind"] == "check":
         facts.append(
             f"{verdict['before']['pawns_read']} pawns before, {verdict['pawns_read']} after."
@@ -301,7 +316,9 @@ def _facts(verdict: dict[str, Any]) -> list[str]:
     return facts
 
 
-def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check: bool) -> int:
+def _legend(
+    draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check: bool, hint: bool
+) -> int:
     x, y = at
     y = paragraph(draw, (x, y), "On the photo", 26, width, WHITE, bold=True) + 6
     entries: Sequence[tuple[str, RGB, str]] = (
@@ -329,6 +346,8 @@ def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check
     ]
     if check:
         frames.insert(0, (CYAN, "cell that changed; arrows: the jumps"))
+    if hint:
+        frames.insert(0, (HINT, "arrows: the hinted turn's jumps"))
     for colour, words in frames:
         draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=colour, width=4)
         paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)

@@ -1,4 +1,4 @@
-"""``patrolkit score|check rodeurs``."""
+"""``patrolkit score|check|hint rodeurs``."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import check_command, score_command
+from companion.rodeurs.hint import add_hint_arguments as add_hint_arguments
+from companion.rodeurs.hint import run_hint as run_hint
 
 if TYPE_CHECKING:
     from companion.rodeurs.reading import RodeursReading

@@ -1,0 +1,105 @@
+"""``patrolkit hint rodeurs``: the computer player's turn for the position on a photo.
+
+The photo cannot show whose turn it is, so the player to move is given (``--mover``). The hint is
+:func:`patrolkit.games.rodeurs.engine.choose_turn` at the level asked, with seed 0, so the same
+photo, mover and level always give the same hint. A photo with a cell that could not be read is
+refused: a hint on a guessed position could propose a turn that is not there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.commands import EXIT_CANNOT_JUDGE, print_verdict, refuse_existing
+from patrolkit import options
+from patrolkit.atomic import write_through
+from patrolkit.games.rodeurs import Player
+from patrolkit.games.rodeurs.engine import DEFAULT_LEVEL, LEVELS, Choice, check_level, choose_turn
+
+DECODERS = ("zxing", "pyzbar")
+SEED = 0
+"""The seed of every hint: the same photo, mover and level always give the same turn."""
+
+
+def add_hint_arguments(parser: argparse.ArgumentParser) -> None:
+    levels = ", ".join(str(level) for level in LEVELS)
+    parser.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
+    parser.add_argument(
+        "--mover", choices=("white", "black"), required=True, help="who is to play the turn"
+    )
+    parser.add_argument(
+        "--level",
+        type=options.whole_number,
+        default=DEFAULT_LEVEL,
+        help=f"the computer player's strength: {levels} (default {DEFAULT_LEVEL})",
+    )
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.add_argument("--annotate", type=Path, metavar="OUT", help="write an annotated picture")
+    parser.add_argument("--decoder", choices=DECODERS, default="zxing", help="QR decoder")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing --annotate")
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Read the photo and print the computer player's turn for ``args.mover`` at ``args.level``;
+    exit 3 (one line) when a cell could not be read."""
+    from companion.picture import annotate
+    from companion.rodeurs.annotate import render
+    from companion.rodeurs.reader import read_photo
+    from companion.rodeurs.verdict import format_verdict, score_verdict
+
+    level = check_level(args.level)
+    refuse_existing(args.annotate, args.force)
+    mover = Player.WHITE if args.mover == "white" else Player.BLACK
+    reading = replace(read_photo(args.photo, decoder=args.decoder), to_move=mover)
+    state = reading.state
+    if state is None:
+        cells = ", ".join(cell.name for cell in reading.unreadable)
+        print(
+            f"patrolkit: no hint: the photo leaves {cells} unread; "
+            "fix them and take the photo again.",
+            file=sys.stderr,
+        )
+        return EXIT_CANNOT_JUDGE
+    choice = choose_turn(state, level=level, seed=SEED)
+    verdict = score_verdict(reading)
+    verdict["hint"] = hint_data(choice, args.mover, level)
+    if args.annotate is not None:
+        write_through(
+            args.annotate,
+            lambda path: annotate(render, args.photo, reading, verdict, path),
+            force=args.force,
+        )
+    print_verdict(
+        verdict,
+        lambda v: f"{hint_line(v['hint'])}\n{format_verdict(v)}",
+        as_json=args.json,
+        annotated=args.annotate,
+    )
+    return 0
+
+
+def hint_data(choice: Choice, mover: str, level: int) -> dict[str, Any]:
+    """The verdict's ``hint`` object: ``{"mover", "level", "turn", "turn_kind", "jumps",
+    "proven"}``, ``jumps`` being ``[start, land]`` cell names in the order played."""
+    turn = choice.turn
+    return {
+        "mover": mover,
+        "level": level,
+        "turn": turn.notation,
+        "turn_kind": turn.kind,
+        "jumps": [jump.notation.split("x") for jump in turn.jumps],
+        "proven": choice.proven,
+    }
+
+
+def hint_line(hint: dict[str, Any]) -> str:
+    """The hint in one line: the turn, for whom, at which level, and whether it is proven."""
+    how = "proven best" if hint["proven"] else "not proven best"
+    return (
+        f"Hint for {hint['mover'].capitalize()} (level {hint['level']}): "
+        f"{hint['turn']} ({hint['turn_kind']}; {how})."
+    )
