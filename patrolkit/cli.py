@@ -32,7 +32,6 @@ from patrolkit import __version__, options, registry
 from patrolkit.errors import PatrolkitError, UnknownGame
 from patrolkit.registry import GameEntry, Offer
 
-DECODERS = ("zxing", "pyzbar")
 EXIT_BAD_INPUT = 2
 
 
@@ -140,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="read a photo: the position, its score")
     score.add_argument("game", type=_game_offering(Offer.SCORE), help=_game_help(Offer.SCORE))
     score.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
-    _reading_options(score)
+    options.add_reading_options(score)
     score.set_defaults(run=_runner(Offer.SCORE))
 
     check = commands.add_parser("check", help="does AFTER follow BEFORE by one legal turn?")
@@ -148,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("before", type=Path, help="photo before the turn")
     check.add_argument("after", type=Path, help="photo after the turn")
     check.add_argument("--mover", choices=("white", "black"), help="who played the turn (if known)")
-    _reading_options(check)
+    options.add_reading_options(check)
     check.set_defaults(run=_runner(Offer.CHECK))
 
     games = commands.add_parser("games", help="the games and what patrolkit offers for each")
@@ -168,13 +167,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--key", type=Path, help="TLS private key (PEM), for HTTPS")
     serve.set_defaults(run=_run_serve)
     return parser
-
-
-def _reading_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    parser.add_argument("--annotate", type=Path, metavar="OUT", help="write an annotated picture")
-    parser.add_argument("--decoder", choices=DECODERS, default="zxing", help="QR decoder")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing --annotate")
 
 
 def _run_games(args: argparse.Namespace) -> int:

@@ -53,6 +53,19 @@ def add_output_options(parser: argparse.ArgumentParser, papers: tuple[str, ...])
     parser.add_argument("--force", action="store_true", help="overwrite an existing kit")
 
 
+DECODERS = ("zxing", "pyzbar")
+"""The QR decoders a photo can be read with (``companion.decode`` makes them)."""
+
+
+def add_reading_options(parser: argparse.ArgumentParser) -> None:
+    """The options of every command that reads a photo: ``--json``, ``--annotate OUT``,
+    ``--decoder`` and ``--force`` (to overwrite an existing picture)."""
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.add_argument("--annotate", type=Path, metavar="OUT", help="write an annotated picture")
+    parser.add_argument("--decoder", choices=DECODERS, default="zxing", help="QR decoder")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing --annotate")
+
+
 def read_toml(path: Path, what: str) -> dict[str, Any]:
     """The TOML file the user named: a regular file within :mod:`patrolkit.inputs`' limits;
     raises :class:`KitError` in one sentence."""

@@ -20,7 +20,6 @@ from patrolkit.atomic import write_through
 from patrolkit.games.rodeurs import Player
 from patrolkit.games.rodeurs.engine import DEFAULT_LEVEL, LEVELS, Choice, check_level, choose_turn
 
-DECODERS = ("zxing", "pyzbar")
 SEED = 0
 """The seed of every hint: the same photo, mover and level always give the same turn."""
 
@@ -37,10 +36,7 @@ def add_hint_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_LEVEL,
         help=f"the computer player's strength: {levels} (default {DEFAULT_LEVEL})",
     )
-    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    parser.add_argument("--annotate", type=Path, metavar="OUT", help="write an annotated picture")
-    parser.add_argument("--decoder", choices=DECODERS, default="zxing", help="QR decoder")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing --annotate")
+    options.add_reading_options(parser)
 
 
 def run_hint(args: argparse.Namespace) -> int:
