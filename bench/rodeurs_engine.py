@@ -1,7 +1,9 @@
 """How strong the Rôdeurs computer player is, level by level, and how long it thinks.
 
-Run from the project root: ``python -m bench.rodeurs_engine [--games N] [--mcts N]``. Writes
-``bench/results/rodeurs_engine.json``.
+Run from the project root: ``python -m bench.rodeurs_engine [--games N] [--levels L…] [--mcts N]``.
+Each match is added to ``bench/results/rodeurs_engine.json`` as soon as it ends (the matches
+already there and not played again are kept), so matches may run in several processes at once and
+a long run that is stopped keeps the matches it finished.
 
 * Each level plays ``--games`` games from the classic start against a player drawing its turns at
   random among the legal ones, and as many against the level below; the seats swap every game.
@@ -15,6 +17,8 @@ Run from the project root: ``python -m bench.rodeurs_engine [--games N] [--mcts 
 from __future__ import annotations
 
 import argparse
+import fcntl
+import json
 import math
 import random
 import statistics
@@ -23,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from bench.common import save
+from bench.common import RESULTS, save
 from patrolkit.games.rodeurs import (
     Jump,
     Player,
@@ -92,7 +96,7 @@ def match(tested: Chooser, other: Chooser, games: int, seed: int) -> dict[str, A
     """``games`` games, ``tested`` moving first in the even ones; its record and its timing."""
     wins = draws = 0
     seconds: dict[str, list[float]] = {"tested": [], "other": []}
-    started = time.perf_counter()
+    match_started = time.perf_counter()
     for game in range(games):
         state = classic_layout().state
         tested_side = Player.WHITE if game % 2 == 0 else Player.BLACK
@@ -119,7 +123,7 @@ def match(tested: Chooser, other: Chooser, games: int, seed: int) -> dict[str, A
         "win_interval": [round(interval.low, 3), round(interval.high, 3)],
         "score": round((wins + draws / 2) / games, 3),
         "score_interval": [round(score.low, 3), round(score.high, 3)],
-        "seconds": round(time.perf_counter() - started, 1),
+        "seconds": round(time.perf_counter() - match_started, 1),
         "seconds_per_turn": {
             who: {"median": round(statistics.median(t), 4), "max": round(max(t), 3)}
             for who, t in seconds.items()
@@ -134,29 +138,40 @@ def main() -> None:
     parser.add_argument("--mcts", type=int, default=0, help="games against Monte Carlo")
     parser.add_argument("--levels", type=int, nargs="*", default=sorted(LEVELS))
     args = parser.parse_args()
-    figures: dict[str, Any] = {"levels": {k: asdict(v) for k, v in LEVELS.items()}, "matches": {}}
-    figures["default_level"] = DEFAULT_LEVEL
-    started = time.perf_counter()
     for level in args.levels:
-        name = f"level {level} vs random"
-        figures["matches"][name] = match(level_player(level), random_player, args.games, level)
-        print(name, figures["matches"][name], flush=True)
+        _record(
+            f"level {level} vs random", match(level_player(level), random_player, args.games, level)
+        )
         if level - 1 in LEVELS:
-            name = f"level {level} vs level {level - 1}"
-            figures["matches"][name] = match(
-                level_player(level), level_player(level - 1), args.games, 100 + level
+            _record(
+                f"level {level} vs level {level - 1}",
+                match(level_player(level), level_player(level - 1), args.games, 100 + level),
             )
-            print(name, figures["matches"][name], flush=True)
     if args.mcts:
-        default = figures["matches"].get(f"level {DEFAULT_LEVEL} vs random")
+        default = _matches().get(f"level {DEFAULT_LEVEL} vs random")
         per_turn = default["seconds_per_turn"]["tested"]["median"] if default else 0.25
         name = f"level {DEFAULT_LEVEL} (alpha-beta) vs flat Monte Carlo at {per_turn:.2f} s/turn"
-        figures["matches"][name] = match(
-            level_player(DEFAULT_LEVEL), mcts_player(per_turn), args.mcts, 999
-        )
-        print(name, figures["matches"][name], flush=True)
-    figures["seconds"] = round(time.perf_counter() - started, 1)
-    save("rodeurs_engine", figures)
+        _record(name, match(level_player(DEFAULT_LEVEL), mcts_player(per_turn), args.mcts, 999))
+
+
+NAME = "rodeurs_engine"
+
+
+def _matches() -> dict[str, Any]:
+    path = RESULTS / f"{NAME}.json"
+    return json.loads(path.read_text())["figures"]["matches"] if path.exists() else {}
+
+
+def _record(name: str, figures: dict[str, Any]) -> None:
+    """Add one finished match to the results file, under a lock (matches may run at once)."""
+    print(name, figures, flush=True)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    with open(RESULTS / f"{NAME}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        matches = _matches()
+        matches[name] = figures
+        levels = {k: asdict(v) for k, v in LEVELS.items()}
+        save(NAME, {"levels": levels, "default_level": DEFAULT_LEVEL, "matches": matches})
 
 
 if __name__ == "__main__":

@@ -6,7 +6,10 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import check_command, score_command
+from companion.rodeurs.hint import MOVERS as MOVERS
 from companion.rodeurs.hint import add_hint_arguments as add_hint_arguments
+from companion.rodeurs.hint import hint_line as hint_line
+from companion.rodeurs.hint import hint_verdict as hint_verdict
 from companion.rodeurs.hint import run_hint as run_hint
 
 if TYPE_CHECKING:

@@ -12,15 +12,20 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands import EXIT_CANNOT_JUDGE, print_verdict, refuse_existing
 from patrolkit import options
 from patrolkit.atomic import write_through
+from patrolkit.errors import NotationError, PhotoError
 from patrolkit.games.rodeurs import Player
 from patrolkit.games.rodeurs.engine import DEFAULT_LEVEL, LEVELS, Choice, check_level, choose_turn
 
+if TYPE_CHECKING:
+    from companion.rodeurs.reading import RodeursReading
+
 SEED = 0
+MOVERS = {"white": Player.WHITE, "black": Player.BLACK}
 """The seed of every hint: the same photo, mover and level always give the same turn."""
 
 
@@ -28,7 +33,7 @@ def add_hint_arguments(parser: argparse.ArgumentParser) -> None:
     levels = ", ".join(str(level) for level in LEVELS)
     parser.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
     parser.add_argument(
-        "--mover", choices=("white", "black"), required=True, help="who is to play the turn"
+        "--mover", choices=tuple(MOVERS), required=True, help="who is to play the turn"
     )
     parser.add_argument(
         "--level",
@@ -45,24 +50,16 @@ def run_hint(args: argparse.Namespace) -> int:
     from companion.picture import annotate
     from companion.rodeurs.annotate import render
     from companion.rodeurs.reader import read_photo
-    from companion.rodeurs.verdict import format_verdict, score_verdict
+    from companion.rodeurs.verdict import format_verdict
 
     level = check_level(args.level)
     refuse_existing(args.annotate, args.force)
-    mover = Player.WHITE if args.mover == "white" else Player.BLACK
-    reading = replace(read_photo(args.photo, decoder=args.decoder), to_move=mover)
-    state = reading.state
-    if state is None:
-        cells = ", ".join(cell.name for cell in reading.unreadable)
-        print(
-            f"patrolkit: no hint: the photo leaves {cells} unread; "
-            "fix them and take the photo again.",
-            file=sys.stderr,
-        )
+    reading = replace(read_photo(args.photo, decoder=args.decoder), to_move=MOVERS[args.mover])
+    try:
+        verdict = hint_verdict(reading, args.mover, level)
+    except PhotoError as exc:
+        print(f"patrolkit: {exc}", file=sys.stderr)
         return EXIT_CANNOT_JUDGE
-    choice = choose_turn(state, level=level, seed=SEED)
-    verdict = score_verdict(reading)
-    verdict["hint"] = hint_data(choice, args.mover, level)
     if args.annotate is not None:
         write_through(
             args.annotate,
@@ -76,6 +73,26 @@ def run_hint(args: argparse.Namespace) -> int:
         annotated=args.annotate,
     )
     return 0
+
+
+def hint_verdict(reading: RodeursReading, mover: str, level: int = DEFAULT_LEVEL) -> dict[str, Any]:
+    """The verdict ``score`` gives for ``reading`` with ``mover`` (``white`` or ``black``) to play,
+    and its ``hint`` (:func:`hint_data`); :class:`PhotoError` when a cell could not be read."""
+    from companion.rodeurs.verdict import score_verdict
+
+    if mover not in MOVERS:
+        raise NotationError(f"The player to move is white or black, not '{mover}'.")
+    reading = replace(reading, to_move=MOVERS[mover])
+    state = reading.state
+    if state is None:
+        cells = ", ".join(cell.name for cell in reading.unreadable)
+        raise PhotoError(
+            f"no hint: the photo leaves {cells} unread; fix them and take the photo again."
+        )
+    choice = choose_turn(state, level=check_level(level), seed=SEED)
+    verdict = score_verdict(reading)
+    verdict["hint"] = hint_data(choice, mover, level)
+    return verdict
 
 
 def hint_data(choice: Choice, mover: str, level: int) -> dict[str, Any]:

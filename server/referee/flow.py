@@ -99,6 +99,28 @@ class Flow:
             self.store.mark(token, last["seq"], "undo", "undone", player)
             return self.store.reading(token, last["seq"])
 
+    async def hint(self, token: str, seq: int, mover: str) -> dict[str, Any]:
+        """The computer player's turn for ``mover`` in the position of reading ``seq``: the hint,
+        its line and a picture with its arrows (kept as a picture, not in the history)."""
+        kind = self.kind_of(token)
+        if mover not in kind.hints:
+            offered = " or ".join(kind.hints)
+            raise NotNow(
+                f"A hint is asked for {offered} to play, not '{mover}'."
+                if offered
+                else f"{kind.entry.title} has no computer player to give a hint."
+            )
+        reading = self.store.reading(token, seq)
+        shot = Shot(self.store.photos.path(reading["photo"]), _fixes(reading))
+        outcome = await self.referee.hint(self._job(kind, shot, None), mover)
+        picture = self.store.pictures.put(outcome.picture)
+        return {
+            "seq": seq,
+            "hint": outcome.verdict["hint"],
+            "line": outcome.verdict["hint_line"],
+            "picture_url": f"/api/pictures/{picture}",
+        }
+
     def _open_reading(
         self, token: str, seq: int, statuses: tuple[str, ...], what: str
     ) -> dict[str, Any]:

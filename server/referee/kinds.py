@@ -32,17 +32,32 @@ class Kind:
     def check_style(self) -> bool:
         return Offer.CHECK in self.entry.offers
 
+    @property
+    def hints(self) -> tuple[str, ...]:
+        """Who a hint can be asked for (the players to move), or ``()`` when the game has no
+        computer player (see :data:`HINT_FUNCTIONS`)."""
+        if Offer.HINT not in self.entry.offers:
+            return ()
+        commands = importlib.import_module(self.entry.module(Offer.HINT))
+        if not all(callable(getattr(commands, name, None)) for name in HINT_FUNCTIONS):
+            return ()
+        return tuple(getattr(commands, "MOVERS", ()))
+
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.entry.name,
             "title": self.entry.title,
             "players": self.entry.players,
             "check_style": self.check_style,
+            "hints": list(self.hints),
         }
 
 
 WEB_FUNCTIONS = ("judge_photos", "unreadable_choices", "correct")
 """What a game's ``companion.<package>.commands`` defines for the page to referee it."""
+
+HINT_FUNCTIONS = ("hint_verdict", "hint_line")
+"""What it defines, with ``MOVERS``, for the page to offer a hint (the computer player's turn)."""
 
 
 def kinds() -> tuple[Kind, ...]:

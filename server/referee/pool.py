@@ -7,7 +7,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 from server.referee.kinds import kinds
-from server.referee.work import Job, Outcome, run, warm
+from server.referee.work import Job, Outcome, hint, run, warm
 
 
 class Referee:
@@ -27,6 +27,9 @@ class Referee:
 
     async def judge(self, job: Job) -> Outcome:
         return await asyncio.get_running_loop().run_in_executor(self._pool, run, job)
+
+    async def hint(self, job: Job, mover: str) -> Outcome:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, hint, job, mover)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -76,6 +76,19 @@ def run(job: Job) -> Outcome:
     return Outcome(verdict, picture, choices)
 
 
+def hint(job: Job, mover: str) -> Outcome:
+    """The computer player's turn for ``mover`` on ``job.after`` (read whole, corrections
+    applied): the verdict with its ``hint`` and ``hint_line``, and the picture with the hint's
+    arrows; :class:`PhotoError` when a place is still unread."""
+    commands = importlib.import_module(f"companion.{job.package}.commands")
+    render = importlib.import_module(f"companion.{job.package}.annotate").render
+    after_bytes = job.after.data()
+    after = _reading(job, after_bytes, job.after.corrections)
+    verdict: dict[str, Any] = commands.hint_verdict(after, mover)
+    verdict["hint_line"] = commands.hint_line(verdict["hint"])
+    return Outcome(verdict, _jpeg(render(after_bytes, after, verdict)))
+
+
 def warm(packages: tuple[str, ...]) -> int:
     """Import every reader once, so the first photo of a worker is read as fast as the next."""
     for package in packages:

@@ -71,6 +71,7 @@ let current = null;      // the game's history as the server last sent it
 let busy = null;         // "reading…" while a photo is read
 let problem = null;      // the last refusal, in the server's words
 let choosing = null;     // the unreadable place whose choices are open
+let hinted = null;       // the computer player's hint for the latest photo, as the server sent it
 
 async function gamePage(token) {
   current = await api(`/api/games/${token}`);
@@ -134,13 +135,29 @@ function latestCard(reading) {
           el("button", { class: "quiet", "data-value": value,
             onclick: () => correct(reading.seq, choosing, value) }, value)))) : null) : null,
     (v.problems || []).length ? el("ul", { class: "problems" }, v.problems.slice(0, 6).map((p) => el("li", {}, p))) : null,
-    reading.picture_url ? el("a", { href: reading.picture_url, target: "_blank" },
+    hintBox(reading),
+    reading.picture_url && !(hinted && hinted.seq === reading.seq) ? el("a", { href: reading.picture_url, target: "_blank" },
       el("img", { class: "picture", src: reading.picture_url, alt: "the photo with what was read drawn over it",
         "data-testid": "picture" })) : null,
     open ? el("div", { class: "actions" },
       el("button", { class: "danger", "data-testid": "reject", onclick: () => reject(reading.seq) },
         "Reject — I will retake it")) : null,
   );
+}
+
+function hintBox(reading) {
+  const movers = current.kind.hints || [];
+  const whole = reading.status === "accepted" || (reading.verdict.kind !== "check" && reading.verdict.judged);
+  if (!movers.length || !whole) return null;
+  const shown = hinted && hinted.seq === reading.seq ? hinted : null;
+  return el("div", { class: "hint", "data-testid": "hint" },
+    el("div", { class: "actions" }, movers.map((mover) =>
+      el("button", { class: "quiet", "data-testid": `hint-${mover}`, disabled: busy !== null,
+        onclick: () => askHint(reading.seq, mover) }, `Hint: ${mover} to play`))),
+    shown ? el("p", { class: "headline", "data-testid": "hint-line" }, shown.line) : null,
+    shown ? el("a", { href: shown.picture_url, target: "_blank" },
+      el("img", { class: "picture", src: shown.picture_url, alt: "the photo with the hint's jumps drawn as arrows",
+        "data-testid": "hint-picture" })) : null);
 }
 
 function historyList(game) {
@@ -231,6 +248,11 @@ function correct(seq, place, value) {
   run(() => post(`/api/games/${current.id}/readings/${seq}/corrections`, { place, value, by: who() }), "recomputing the verdict…");
 }
 
+function askHint(seq, mover) {
+  run(async () => { hinted = await post(`/api/games/${current.id}/readings/${seq}/hint`, { mover }); },
+    "the computer player is thinking…");
+}
+
 function reject(seq) {
   run(() => post(`/api/games/${current.id}/readings/${seq}/reject`, { by: who() }), "rejecting…");
 }
@@ -243,7 +265,7 @@ function undo() {
 
 async function route() {
   const match = location.hash.match(/^#\/game\/([\w-]+)$/);
-  busy = null; problem = null; choosing = null;
+  busy = null; problem = null; choosing = null; hinted = null;
   try {
     if (match) await gamePage(match[1]);
     else await startPage();

@@ -113,6 +113,18 @@ def test_a_game_played_on_a_phone(
     player.fits_the_screen()
     player.shot("first-photo")
 
+    # Rôdeurs has a computer player: its hint for the position, with arrows on the picture
+    if game == "rodeurs":
+        player.latest().get_by_test_id("hint-white").click()
+        expect(page.get_by_test_id("hint-line")).to_contain_text(
+            "Hint for White (level", timeout=READ_MS
+        )
+        expect(page.get_by_test_id("hint-picture")).to_be_visible()
+        player.fits_the_screen()
+        player.shot("hint")
+    else:
+        expect(page.get_by_test_id("hint")).to_have_count(0)
+
     # the next photo: a legal turn (12 Patrols: the whole kingdom, won)
     player.send(photos.legal, 2)
     player.expect_status("accepted")

@@ -60,6 +60,16 @@ async def correct(token: str, seq: int, body: Correction, flow: FlowDep) -> dict
     return with_links(await flow.correct(token, seq, body.place, body.value, body.by))
 
 
+class HintAsked(BaseModel):
+    mover: str = Field(max_length=20)
+
+
+@router.post("/readings/{seq}/hint")
+async def hint(token: str, seq: int, body: HintAsked, flow: FlowDep) -> dict[str, Any]:
+    """The computer player's turn for ``body.mover`` in the position this photo shows."""
+    return await flow.hint(token, seq, body.mover)
+
+
 @router.post("/readings/{seq}/reject")
 async def reject(token: str, seq: int, body: Player, flow: FlowDep) -> dict[str, Any]:
     """Refuse this reading, to take the photo again."""
