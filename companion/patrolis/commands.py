@@ -59,11 +59,12 @@ def judge_photos(after: PatrolisReading, before: PatrolisReading | None = None) 
 
 
 def unreadable_choices(reading: PatrolisReading) -> dict[str, tuple[str, ...]]:
-    """Every cell the photo could not read, with what a player may say it holds: nothing, or a
-    step tile in the rules' notation (``C3/2``: a curve turned 3 times, Player 2's)."""
-    tiles = tuple(_tiles(reading))
+    """Every cell the photo could not read, with what a player may say it holds: nothing, an
+    objective (``blue objective``), or a step tile in the rules' notation (``C3/2``: a curve
+    turned 3 times, Player 2's)."""
+    pieces = (*_objectives(), *_tiles(reading))
     return {
-        reading.game_map.name(u.cell): (EMPTY, *tiles)
+        reading.game_map.name(u.cell): (EMPTY, *pieces)
         for u in reading.unreadable
         if u.cell is not None
     }
@@ -71,7 +72,8 @@ def unreadable_choices(reading: PatrolisReading) -> dict[str, tuple[str, ...]]:
 
 def correct(reading: PatrolisReading, cell: str, value: str) -> PatrolisReading:
     """``reading`` with the unreadable ``cell`` said by a player to hold ``value`` (a tile's
-    notation, or ``empty``); :class:`NotationError` for a cell that was read or another value."""
+    notation, an objective, or ``empty``); :class:`NotationError` for a cell that was read or
+    another value."""
     from dataclasses import replace
 
     from companion.patrolis.reading import TileReading
@@ -81,14 +83,28 @@ def correct(reading: PatrolisReading, cell: str, value: str) -> PatrolisReading:
     if not any(u.cell == place for u in reading.unreadable):
         raise NotationError(f"{cell} is not a cell this photo could not read.")
     tiles = _tiles(reading)
-    if value != EMPTY and value not in tiles:
-        raise NotationError(f"A cell holds a step tile (like C3/2) or nothing, not '{value}'.")
+    objectives = _objectives()
+    if value != EMPTY and value not in tiles and value not in objectives:
+        raise NotationError(
+            f"A cell holds a step tile (like C3/2), an objective (like blue objective) or "
+            f"nothing, not '{value}'."
+        )
     unreadable = tuple(u for u in reading.unreadable if u.cell != place)
-    laid = dict(reading.tiles)
-    if value != EMPTY:
-        corners = reading.cell_quad(place)
+    laid, shown = dict(reading.tiles), dict(reading.objectives)
+    corners = reading.cell_quad(place)
+    if value in tiles:
         laid[place] = TileReading("", place, tiles[value], None, corners, "corrected")
-    return replace(reading, unreadable=unreadable, tiles=laid)
+    elif value in objectives:
+        colour = objectives[value].value
+        shown[place] = TileReading("", place, None, colour, corners, "corrected")
+    return replace(reading, unreadable=unreadable, tiles=laid, objectives=shown)
+
+
+def _objectives() -> dict[str, Any]:
+    """Every objective a cell may hold, by what a player says (``blue objective``)."""
+    from patrolkit.games.patrolis import Colour
+
+    return {f"{colour.word} objective": colour for colour in Colour}
 
 
 def _tiles(reading: PatrolisReading) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from companion.camera.patrolis.scene import photograph
 from companion.camera.photo import write_photo
 from generator.patrolis.kit import write_kit
 from patrolkit.cli import main
+from patrolkit.games.patrolis import Colour
 from tests.photo_damage import glare_over, label_on, save, stroke_over
 
 KIT_SEED = 5
@@ -108,3 +109,30 @@ def test_a_product_label_lying_on_the_board_is_reported(
     assert texts == ["'SHOP-4711 BEST BEFORE 2026'"]
     assert np.linalg.norm(np.asarray(verdict["foreign_codes"][0]["at_px"]) - at) < side
     assert any("not part of this game" in p for p in verdict["problems"])
+
+
+def test_a_player_says_what_lies_under_the_glare_an_objective_included_and_the_table_is_judged(
+    table: tuple[np.ndarray, dict[str, Any]], tmp_path: Path
+) -> None:
+    from companion.patrolis.commands import EMPTY, correct, judge_photos, unreadable_choices
+    from companion.patrolis.reader import read_photo
+
+    image, truth = table
+    clean = read_photo(save(image, tmp_path / "clean.jpg"))
+    name = clean.game_map.name
+    held = {
+        name(cell): f"{Colour(piece.objective).word} objective"
+        for cell, piece in clean.objectives.items()
+    }
+    held |= {name(cell): piece.tile.notation for cell, piece in clean.tiles.items() if piece.tile}
+    hidden = truth["objectives"][0]
+    reading = read_photo(save(glare_over(image, hidden["corners_px"]), tmp_path / "glare.jpg"))
+    choices = unreadable_choices(reading)
+    assert hidden["cell"] in choices and held[hidden["cell"]].endswith(" objective")
+    for cell, offered in choices.items():
+        said = held.get(cell, EMPTY)
+        assert said in offered
+        reading = correct(reading, cell, said)
+    verdict = judge_photos(reading)
+    assert verdict["judged"] is True
+    assert verdict["objectives"] == judge_photos(clean)["objectives"]
