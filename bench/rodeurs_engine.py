@@ -1,6 +1,7 @@
 """How strong the Rôdeurs computer player is, level by level, and how long it thinks.
 
-Run from the project root: ``python -m bench.rodeurs_engine [--games N] [--levels L…] [--mcts N]``.
+Run from the project root: ``python -m bench.rodeurs_engine [--games N] [--levels L…]
+[--against random|below…] [--mcts N]``.
 Each match is added to ``bench/results/rodeurs_engine.json`` as soon as it ends (the matches
 already there and not played again are kept), so matches may run in several processes at once and
 a long run that is stopped keeps the matches it finished.
@@ -137,12 +138,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games per match (default 6)")
     parser.add_argument("--mcts", type=int, default=0, help="games against Monte Carlo")
     parser.add_argument("--levels", type=int, nargs="*", default=sorted(LEVELS))
+    parser.add_argument(
+        "--against",
+        nargs="+",
+        choices=("random", "below"),
+        default=["random", "below"],
+        help="each level's opponents: the random player, the level below (default both)",
+    )
     args = parser.parse_args()
     for level in args.levels:
-        _record(
-            f"level {level} vs random", match(level_player(level), random_player, args.games, level)
-        )
-        if level - 1 in LEVELS:
+        if "random" in args.against:
+            name = f"level {level} vs random"
+            _record(name, match(level_player(level), random_player, args.games, level))
+        if "below" in args.against and level - 1 in LEVELS:
             _record(
                 f"level {level} vs level {level - 1}",
                 match(level_player(level), level_player(level - 1), args.games, 100 + level),
