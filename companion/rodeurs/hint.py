@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from companion.rodeurs.reading import RodeursReading
 
 SEED = 0
-MOVERS = {"white": Player.WHITE, "black": Player.BLACK}
 """The seed of every hint: the same photo, mover and level always give the same turn."""
+MOVERS = {"white": Player.WHITE, "black": Player.BLACK}
+"""Who a hint may be asked for, by the name a player gives."""
 
 
 def add_hint_arguments(parser: argparse.ArgumentParser) -> None:

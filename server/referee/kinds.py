@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from types import ModuleType
 
 from patrolkit import registry
 from patrolkit.errors import UnknownGame
@@ -39,7 +40,7 @@ class Kind:
         if Offer.HINT not in self.entry.offers:
             return ()
         commands = importlib.import_module(self.entry.module(Offer.HINT))
-        if not all(callable(getattr(commands, name, None)) for name in HINT_FUNCTIONS):
+        if not _defines(commands, HINT_FUNCTIONS):
             return ()
         return tuple(getattr(commands, "MOVERS", ()))
 
@@ -67,8 +68,12 @@ def kinds() -> tuple[Kind, ...]:
 
 
 def _web(entry: GameEntry) -> bool:
-    commands = importlib.import_module(entry.module(Offer.SCORE))
-    return all(callable(getattr(commands, name, None)) for name in WEB_FUNCTIONS)
+    return _defines(importlib.import_module(entry.module(Offer.SCORE)), WEB_FUNCTIONS)
+
+
+def _defines(module: ModuleType, names: tuple[str, ...]) -> bool:
+    """Whether ``module`` defines a function under each of ``names``."""
+    return all(callable(getattr(module, name, None)) for name in names)
 
 
 def kind_named(name: str) -> Kind:
