@@ -117,9 +117,14 @@ class Sheet:
     def __init__(self, out: BinaryIO, paper: Paper, *, title: str, subject: str) -> None:
         register_fonts()
         self.paper = paper
+        # Every page is trimmed at the paper's edge (what a home printer prints is the piece of
+        # paper itself); pieces with bleed carry it inside the page, so the bleed box is the page.
+        whole_page = (0.0, 0.0, *paper.points)
         self.canvas = Canvas(
             out,
             pagesize=paper.points,
+            trimBox=whole_page,
+            bleedBox=whole_page,
             invariant=1,
             pageCompression=1,
             initialFontName=FONT,

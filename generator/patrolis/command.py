@@ -20,6 +20,9 @@ def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=options.whole_number, default=0, help="map seed (default 0)")
     parser.add_argument("--players", type=players, default=2, help="players, 2 to 6 (default 2)")
     parser.add_argument("--size", type=options.whole_number, default=16, help="cells a side (16)")
+    parser.add_argument(
+        "--maps", type=int, choices=(1, 2), default=2, help="maps to print, 1 or 2 (default 2)"
+    )
     options.add_output_options(parser, (*options.PAPERS, "a3"))
 
 
@@ -28,7 +31,13 @@ def run_kit(args: argparse.Namespace) -> int:
 
     out = args.out or Path("output") / "kits" / f"patrolis-seed-{args.seed}"
     files = write_kit(
-        args.seed, out, paper=args.paper, players=args.players, size=args.size, force=args.force
+        args.seed,
+        out,
+        paper=args.paper,
+        players=args.players,
+        size=args.size,
+        maps=args.maps,
+        force=args.force,
     )
     options.kit_written(
         f"Patrolis kit (seed {args.seed}, {args.players} players)", args.paper, files

@@ -64,9 +64,15 @@ _ASSEMBLY_SINGLE: Final = "Each map is one sheet: nothing to assemble, keep it f
 
 
 def cover_contents(
-    rules: int, board_sheets: int, pieces: int, players: int, size: int, cell: float
+    rules: int,
+    board_sheets: int,
+    pieces: int,
+    players: int,
+    size: int,
+    cell: float,
+    maps: int = 2,
 ) -> list[str]:
-    """The cover's list of sheets (paragraph markup)."""
+    """The cover's list of sheets (paragraph markup), for a kit of ``maps`` maps."""
     first_board = 2 + rules
     how = "one sheet" if board_sheets == 1 else f"{board_sheets} sheets to assemble"
     steps = STEPS_DEALT[players]
@@ -75,22 +81,23 @@ def cover_contents(
         "<b>Sheet 1</b> — this cover: print check, the objective deals, making the kit.",
         f"<b>{sheets_text(2, rules)}</b> — the rules, with pictures.",
     ]
-    for number in (1, 2):
+    for number in range(1, maps + 1):
         start = first_board + (number - 1) * board_sheets
+        name = f"map {number}" if maps > 1 else "the map"
         lines.append(
-            f"<b>{sheets_text(start, board_sheets)}</b> — map {number}: {size} × {size} cells of "
+            f"<b>{sheets_text(start, board_sheets)}</b> — {name}: {size} × {size} cells of "
             f"{cell:g} mm, {how}."
         )
     lines.append(
-        f"<b>{sheets_text(first_board + 2 * board_sheets, pieces)}</b> — {players} × {steps} step "
-        f"tiles ({mix[Shape.STRAIGHT]} straights, {mix[Shape.CURVE]} curves, "
-        f"{mix[Shape.CROSS]} crossings each) and 8 objectives."
+        f"<b>{sheets_text(first_board + maps * board_sheets, pieces)}</b> — "
+        f"{players} × {steps} step tiles ({mix[Shape.STRAIGHT]} straights, "
+        f"{mix[Shape.CURVE]} curves, {mix[Shape.CROSS]} crossings each) and 8 objectives."
     )
     return lines
 
 
 def draw_cover(
-    sheet: Sheet, maps: tuple[KitMap, KitMap], contents: list[str], players: int, *, single: bool
+    sheet: Sheet, maps: tuple[KitMap, ...], contents: list[str], players: int, *, single: bool
 ) -> None:
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
@@ -110,6 +117,7 @@ def draw_cover(
     deal_width = 16 * largest + 6 + 34
     note_height = note.wrap(deal_width * MM, 200 * MM)[1] / MM
     room = (brief_top - 3 - (top + 8) - note_height) / 2 - _DEAL_EXTRA_MM - 6
+    # The same size for one map as for two: the cover reads the same either way.
     cell = min(largest, room / size)
     deal_left = right - deal_width
     y = top

@@ -1,16 +1,17 @@
-"""The complete Patrolis kit: cover, rules, two maps as boards, step tiles and objectives.
+"""The complete Patrolis kit: cover, rules, two maps (or one) as boards, step tiles and objectives.
 
 Sheets, numbered from 1 as in the manifest:
 
-1. the cover: the print-scale check, what the kit holds, how to make it, and both maps small with
+1. the cover: the print-scale check, what the kit holds, how to make it, and the maps small with
    their seeded objective deals;
 2. the rules (one or two sheets);
 3. map 1's board: four sheets to assemble on A4 and Letter, one sheet on A3;
-4. map 2's board, likewise;
+4. map 2's board, likewise (unless the kit prints one map);
 5. the step tiles of every player and the eight objectives.
 
 Output is reproducible: the same seed and options give byte-identical files. The kit prints two
-different maps: ``generate_map(seed)`` and the map of the next seed that differs from it.
+different maps: ``generate_map(seed)`` and the map of the next seed that differs from it; with
+``maps=1``, only the first (one map's board sheets fewer).
 """
 
 from __future__ import annotations
@@ -34,15 +35,27 @@ from patrolkit.sizes import Patrolis
 
 GAME: Final = "patrolis"
 PAPER_NAMES: Final = ("a4", "letter", "a3")
+MAP_COUNTS: Final = (1, 2)
 
 
-def options(seed: int, paper_name: str, players: int, size: int) -> dict[str, object]:
-    """The options in force, as the manifest records them."""
-    return {"seed": seed, "paper": paper_name, "players": players, "size": size}
+def options(
+    seed: int, paper_name: str, players: int, size: int, maps: int = 2
+) -> dict[str, object]:
+    """The options in force, as the manifest records them (``maps`` only when it is not the
+    usual two, so a two-map kit's manifest reads as it always has)."""
+    recorded: dict[str, object] = {"seed": seed, "paper": paper_name, "players": players}
+    recorded["size"] = size
+    if maps != 2:
+        recorded["maps"] = maps
+    return recorded
 
 
-def check_options(seed: object, paper_name: object, players: object, size: object) -> Paper:
+def check_options(
+    seed: object, paper_name: object, players: object, size: object, maps: object = 2
+) -> Paper:
     """The paper to print on; :class:`KitError` (one sentence) for any option that cannot be."""
+    if isinstance(maps, bool) or maps not in MAP_COUNTS:
+        raise KitError(f"A Patrolis kit prints one map or two, not {maps!r}.")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise KitError(f"A Patrolis kit's seed is a whole number from 0 up, not {seed!r}.")
     if not isinstance(paper_name, str):
@@ -66,35 +79,39 @@ def check_options(seed: object, paper_name: object, players: object, size: objec
 
 
 def render_kit(
-    seed: int, paper_name: str = "a4", *, players: int = 2, size: int = 16
+    seed: int, paper_name: str = "a4", *, players: int = 2, size: int = 16, maps: int = 2
 ) -> tuple[bytes, Manifest]:
-    """The kit's PDF and its manifest, in memory; :class:`KitError` for a bad option."""
-    sheet_paper = check_options(seed, paper_name, players, size)
+    """The kit's PDF and its manifest, in memory; :class:`KitError` for a bad option. ``maps``:
+    print two maps (the default) or one."""
+    sheet_paper = check_options(seed, paper_name, players, size, maps)
+    map_count = maps
     cell = Patrolis.cell_mm(sheet_paper.name)
     try:
-        maps = kit_maps(seed, size)
+        kit_map_list = kit_maps(seed, size, map_count)
     except LayoutError as exc:
         raise KitError(str(exc)) from None
     plans = Patrolis.sheets(size, cell)
     placements = [place(sheet_paper, plan) for plan in plans]
     tiles = tiles_for(players)
     tokens = objectives()
-    facts = Facts(players, STEPS_DEALT[players], tuple(step_mix(STEPS_DEALT[players]).items()))
+    steps = STEPS_DEALT[players]
+    facts = Facts(players, steps, tuple(step_mix(steps).items()), map_count)
     rules = rules_pages(facts, sheet_paper)
     pieces = len(piece_pages(sheet_paper, cell, len(tiles), len(tokens)))
-    contents = cover_contents(rules, len(plans), pieces, players, size, cell)
+    contents = cover_contents(rules, len(plans), pieces, players, size, cell, map_count)
 
+    digests = " and ".join(m.game_map.digest for m in kit_map_list)
     kit = KitDocument(
         "Patrolis",
         sheet_paper,
-        f"Maps {maps[0].game_map.digest} and {maps[1].game_map.digest}, seed {seed}",
+        f"{'Maps' if map_count > 1 else 'Map'} {digests}, seed {seed}",
     )
     sheet = kit.sheet
-    draw_cover(sheet, maps, contents, players, single=len(plans) == 1)
+    draw_cover(sheet, kit_map_list, contents, players, single=len(plans) == 1)
     sheet.next_page()
     draw_rules(sheet, facts)
     items: list[Item] = []
-    for kit_map in maps:
+    for kit_map in kit_map_list:
         for placement in placements:
             sheet.next_page()
             items += draw_board_sheet(
@@ -104,8 +121,8 @@ def render_kit(
     items += draw_piece_pages(sheet, cell, tiles, tokens, players)
     return kit.finish(
         game=GAME,
-        options=options(seed, sheet_paper.name, players, size),
-        layout=_layout(maps, cell, players),
+        options=options(seed, sheet_paper.name, players, size, map_count),
+        layout=_layout(kit_map_list, cell, players),
         items=items,
     )
 
@@ -117,17 +134,20 @@ def write_kit(
     paper: str = "a4",
     players: int = 2,
     size: int = 16,
+    maps: int = 2,
     force: bool = False,
 ) -> tuple[Path, Path]:
     """Write out_dir/kit.pdf and out_dir/kit.json; raise :class:`KitError` (one sentence) if
-    either exists and not ``force``, or an option is bad."""
-    check_options(seed, paper, players, size)
+    either exists and not ``force``, or an option is bad. ``maps``: two maps or one."""
+    check_options(seed, paper, players, size, maps)
     return write_kit_files(
-        out_dir, lambda: render_kit(seed, paper, players=players, size=size), force=force
+        out_dir,
+        lambda: render_kit(seed, paper, players=players, size=size, maps=maps),
+        force=force,
     )
 
 
-def _layout(maps: tuple[KitMap, KitMap], cell: float, players: int) -> dict[str, object]:
+def _layout(maps: tuple[KitMap, ...], cell: float, players: int) -> dict[str, object]:
     """The maps, their deals and the printed geometry, as the manifest records them."""
     steps = STEPS_DEALT[players]
     return {

@@ -54,6 +54,8 @@ class Facts:
     players: int
     steps: int
     mix: tuple[tuple[Shape, int], ...]
+    maps: int = 2
+    """How many maps the kit prints."""
 
 
 def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
@@ -115,11 +117,12 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
         ),
         head("What you need"),
         p(
-            "One of the two maps, eight <b>objectives</b> (two blue, two red, two green, two "
-            "yellow) and the <b>step tiles</b>. A step is a square the size of a cell with one "
-            "line on it: a <b>straight</b> from the middle of an edge to the middle of the "
-            "opposite edge, a <b>curve</b> joining the middles of two neighbouring edges, or a "
-            '<b>crossing</b>, a "+" of two straights; each in its owner\'s colour and with '
+            f"{'One of the two maps' if facts.maps == 2 else 'The map'}, eight "
+            "<b>objectives</b> (two blue, two red, two green, two yellow) and the <b>step "
+            "tiles</b>. A step is a square the size of a cell with one line on it: a "
+            "<b>straight</b> from the middle of an edge to the middle of the opposite edge, a "
+            "<b>curve</b> joining the middles of two neighbouring edges, or a <b>crossing</b>, a "
+            '"+" of two straights; each in its owner\'s colour and with '
             "their number. Steps are shared out by the number of players:"
         ),
         dealt,

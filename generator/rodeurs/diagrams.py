@@ -155,6 +155,25 @@ def _ghost(sheet: Sheet, cx: float, cy: float, cell: float) -> None:
     sheet.canvas.setDash()
 
 
+TIP_SIDE: Final = 0.12
+"""How far the arrow's tip stays off the landing cell's centre, on the arc's side (in cells)."""
+
+
+def arrow_tip(x: float, y: float, cell: float, start: Cell, end: Cell) -> tuple[float, float]:
+    """Where the head of the arrow for a jump from ``start`` to ``end`` points (page mm), in a
+    picture drawn at ``(x, y)`` with ``cell`` mm cells: just off the landing cell's centre."""
+    x0, y0 = x + (start[0] + 0.5) * cell, y + (start[1] + 0.5) * cell
+    x3, y3 = x + (end[0] + 0.5) * cell, y + (end[1] + 0.5) * cell
+    dx, dy = x3 - x0, y3 - y0
+    length = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / length, dy / length
+    nx, ny = uy, -ux
+    return (
+        x3 - ux * cell * 0.05 + nx * cell * TIP_SIDE,
+        y3 - uy * cell * 0.05 + ny * cell * TIP_SIDE,
+    )
+
+
 def _arrow(sheet: Sheet, x: float, y: float, cell: float, start: Cell, end: Cell) -> None:
     """A jump from ``start`` to ``end``: an arc hopping over the cell between, head at ``end``.
 
@@ -167,9 +186,10 @@ def _arrow(sheet: Sheet, x: float, y: float, cell: float, start: Cell, end: Cell
     ux, uy = dx / length, dy / length
     nx, ny = uy, -ux  # the left of the direction of travel, on the page (y down)
     lift = cell * 0.55
-    # Ends a little off the cell centres, on the arc's side, so the arrow clears both pawns.
+    # Starts at the edge of the jumping pawn, on the arc's side, so the arrow clears it; ends
+    # near the landing cell's centre, so its head points into that cell and no neighbour.
     p0 = (x0 + ux * cell * 0.05 + nx * cell * 0.32, y0 + uy * cell * 0.05 + ny * cell * 0.32)
-    tip = (x3 - ux * cell * 0.05 + nx * cell * 0.32, y3 - uy * cell * 0.05 + ny * cell * 0.32)
+    tip = arrow_tip(x, y, cell, start, end)
     c1 = (x0 + dx / 3 + nx * lift, y0 + dy / 3 + ny * lift)
     c2 = (x3 - dx / 3 + nx * lift, y3 - dy / 3 + ny * lift)
     # The head points along the curve's end tangent (from the second control point).

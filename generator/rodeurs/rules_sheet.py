@@ -41,7 +41,7 @@ from patrolkit.games.rodeurs import (
 
 B, W, G = CellColour.BLACK, CellColour.WHITE, CellColour.GREY
 R, Y, N = PawnColour.RED, PawnColour.YELLOW, PawnColour.GREEN
-FIGURE_CELL_MM: Final = 6.4
+FIGURE_CELL_MM: Final = 6.2
 
 _BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
     "",
@@ -192,8 +192,14 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
         head("Setting up"),
         p(
             "Put one pawn on every white and black cell, of the colour shown by the small disc in "
-            "the cell's corner (the cover shows the same set-up). The grey row starts empty. Draw "
-            "lots for who starts: that player owns the white district."
+            "the cell's corner (the cover shows the same set-up). "
+            + (
+                "This board is random: any board is fair that keeps these colours and puts the "
+                "same pawn on facing cells. "
+                if facts.random
+                else "The grey row starts empty. "
+            )
+            + "Draw lots for who starts: that player owns the white district."
         ),
         head("A jump"),
         p(
@@ -295,10 +301,10 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
         ),
         head("Checking a game with a photo"),
         p(
-            "Every pawn and the four corners of the board carry a QR code. Photograph the table "
-            "from above with the whole board and its four corner codes in view: the patrolkit "
-            "companion reads the position, says whether the last turn was legal, and counts the "
-            "score. Keep each token inside its cell and every code uncovered."
+            "Every pawn and each corner of the board carry a QR code. Photograph the table from "
+            "above, the whole board in view, each pawn inside its cell and every code uncovered: "
+            "the patrolkit companion reads the position, checks the last turn and counts the "
+            "score."
         ),
     ]
 
@@ -310,10 +316,17 @@ class Facts:
     pawns: int
     mix: str
     diagonal: bool
+    random: bool = False
+    """The board was drawn at random from a seed (the rules then say what any fair board keeps)."""
 
     @classmethod
     def of(cls, layout: Layout) -> Facts:
-        return cls(sum(layout.mix.values()), mix_text(layout), layout.board.diagonal)
+        return cls(
+            sum(layout.mix.values()),
+            mix_text(layout),
+            layout.board.diagonal,
+            layout.seed is not None,
+        )
 
 
 @lru_cache(maxsize=32)

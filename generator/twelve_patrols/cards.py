@@ -13,7 +13,7 @@ them.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -77,18 +77,23 @@ def check_options(backs: str, offset: tuple[float, float]) -> None:
         raise KitError("A duplex offset applies to duplex backs only, not to gutter-fold cards.")
 
 
-def card_grids(width: float, height: float, backs: str, count: int) -> list[PieceGrid]:
+def card_grids(
+    width: float, height: float, backs: str, count: int, *, lift_last: bool = False
+) -> list[PieceGrid]:
     """The grids of card fronts (on their side), one per card sheet, on a ``width`` x ``height``
-    page: two columns for duplex backs, one (left of the fold) for gutter-fold backs."""
+    page: two columns for duplex backs, one (left of the fold) for gutter-fold backs. With
+    ``lift_last`` a last sheet that is not full starts right under its heading, to leave the
+    foot of the sheet free for other pieces."""
     columns = 2 if backs == "duplex" else 1
     per_sheet = columns * ROWS
     block = columns * HEIGHT + (columns - 1) * GAP_MM
     left = (width - block) / 2 if backs == "duplex" else width / 2 - BLEED - HEIGHT
-    top = max(HEADER_MM, (height - ROWS * WIDTH - (ROWS - 1) * GAP_MM) / 2)
+    centred = max(HEADER_MM, (height - ROWS * WIDTH - (ROWS - 1) * GAP_MM) / 2)
     grids = []
     for start in range(0, count, per_sheet):
         held = min(per_sheet, count - start)
         rows = -(-held // columns)
+        top = HEADER_MM if lift_last and held < per_sheet else centred
         grids.append(
             PieceGrid(
                 round(left, 3), round(top, 3), columns, rows, held, HEIGHT, WIDTH, GAP_MM, BLEED
@@ -97,13 +102,31 @@ def card_grids(width: float, height: float, backs: str, count: int) -> list[Piec
     return grids
 
 
+def spare_top(width: float, height: float, backs: str) -> float | None:
+    """Where the free foot of the last card-front sheet starts (below its cards' crop marks,
+    the cards lifted under the heading), if that sheet is not full and its back is a sheet of
+    card backs alone (duplex): other pieces may go there, with nothing printed behind them."""
+    if backs != "duplex":
+        return None
+    last = card_grids(width, height, backs, 9, lift_last=True)[-1]
+    if last.count == last.columns * ROWS:
+        return None
+    _, top, _, block = last.area()
+    return top + block + MARK_CLEAR_MM + MARK_LENGTH_MM
+
+
 def mirrored(box: Box, axis: float, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
     """``box`` mirrored about the vertical line ``x = axis``, then moved by ``offset``."""
     return Box(2 * axis - box.x - box.width + offset[0], box.y + offset[1], box.width, box.height)
 
 
 def card_places(
-    width: float, height: float, backs: str, offset: tuple[float, float] = (0.0, 0.0)
+    width: float,
+    height: float,
+    backs: str,
+    offset: tuple[float, float] = (0.0, 0.0),
+    *,
+    lift_last: bool = False,
 ) -> list[CardPlace]:
     """Where the nine cards' fronts and backs go on a ``width`` x ``height`` page.
 
@@ -113,7 +136,7 @@ def card_places(
     """
     places = []
     number = 1
-    for index, grid in enumerate(card_grids(width, height, backs, 9)):
+    for index, grid in enumerate(card_grids(width, height, backs, 9, lift_last=lift_last)):
         for slot in range(grid.count):
             front = Box(*grid.trim(slot), HEIGHT, WIDTH)
             if backs == "duplex":
@@ -136,13 +159,21 @@ def card_sheets(backs: str) -> int:
 
 
 def draw_card_sheets(
-    sheet: Sheet, deck: Deck, backs: str, offset: tuple[float, float], first_sheet: int
+    sheet: Sheet,
+    deck: Deck,
+    backs: str,
+    offset: tuple[float, float],
+    first_sheet: int,
+    spare: Callable[[Sheet], list[Item]] | None = None,
 ) -> list[Item]:
     """Every card sheet from the current page on (which must be sheet ``first_sheet``). Returns the
-    manifest items, fronts then backs sheet by sheet. Ends no page after its last one."""
+    manifest items, fronts then backs sheet by sheet. ``spare`` draws other pieces in the free
+    foot of the last front sheet (see :func:`spare_top`; the cards are lifted for it). Ends no
+    page after its last one."""
     width, height = sheet.paper.size
-    places = card_places(width, height, backs, offset)
-    grids = card_grids(width, height, backs, 9)
+    lift = spare is not None
+    places = card_places(width, height, backs, offset, lift_last=lift)
+    grids = card_grids(width, height, backs, 9, lift_last=lift)
     count = card_sheets(backs)
     items: list[Item] = []
     for index in range(count):
@@ -158,6 +189,8 @@ def draw_card_sheets(
             if backs == "duplex":
                 grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
                 _target(sheet, width - TARGET_MM, TARGET_MM)
+                if spare is not None and index == 2 * (len(grids) - 1):
+                    items += spare(sheet)
             else:
                 _gutter_marks(sheet, grid, [p.back for p in on_back])
         if backs == "duplex" and on_back:

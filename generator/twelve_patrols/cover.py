@@ -52,34 +52,85 @@ BRIEF: Final = (
 """The cover's reminder of the game."""
 
 
+def item_sheet_numbers(backs: str, items_from: int, items: int) -> list[int]:
+    """The sheets that carry the items: every other sheet from ``items_from`` with duplex backs
+    (each followed by its blank back), every sheet otherwise."""
+    step = 2 if backs == "duplex" else 1
+    return [items_from + step * k for k in range(items)]
+
+
+def solution_sheet(backs: str, items_from: int, items: int) -> int:
+    """The solution's sheet: after the last item sheet (and its blank back, with duplex backs)."""
+    return item_sheet_numbers(backs, items_from, items)[-1] + (2 if backs == "duplex" else 1)
+
+
+def blank_sheets(backs: str, items_from: int, items: int, solution: bool) -> list[int]:
+    """The blank backs of the item sheets (duplex backs only): one after each item sheet that
+    has a page after it."""
+    if backs != "duplex":
+        return []
+    numbers = item_sheet_numbers(backs, items_from, items)
+    return [n + 1 for n in (numbers if solution else numbers[:-1])]
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    """``7``, ``7 and 9`` or ``7, 9 and 11``."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def cover_contents(
-    backs: str, cards: int, items_from: int, items: int, flat: bool, solution: bool
+    backs: str,
+    cards: int,
+    items_from: int,
+    items: int,
+    flat: bool,
+    solution: bool,
+    shared: int | None = None,
 ) -> list[str]:
-    """The cover's list of sheets (paragraph markup)."""
+    """The cover's list of sheets (paragraph markup); ``shared`` is the card sheet that also
+    holds the last flat tokens, if one does."""
     card_text = (
         "the nine region cards, fronts and backs on alternate sheets"
         if backs == "duplex"
         else "the nine region cards, each front beside its back, to fold"
     )
+    if shared is not None:
+        card_text += f" (sheet {shared} also holds the last flat dice and cubes)"
     item_text = (
         "flat dice and cubes: six tokens per die, one per cube"
         if flat
         else "nine dice and nine cubes to cut out and fold"
     )
+    numbers = item_sheet_numbers(backs, items_from, items)
+    if backs == "duplex":
+        blanks = blank_sheets(backs, items_from, items, solution)
+        span = sheets_text(items_from, max([numbers[-1], *blanks]) - items_from + 1)
+        if blanks:
+            item_text += f"; {_listed(blanks)} are their blank backs"
+    else:
+        span = sheets_text(items_from, items)
     lines = [
         "<b>Sheet 1</b> — this cover: the deck, making the kit, the print check.",
         f"<b>Sheet {RULES_SHEET}</b> — the rules.",
         f"<b>{sheets_text(FIRST_CARD_SHEET, cards)}</b> — {card_text}.",
-        f"<b>{sheets_text(items_from, items)}</b> — {item_text}.",
+        f"<b>{span}</b> — {item_text}.",
     ]
     if solution:
-        lines.append(
-            f"<b>Sheet {items_from + items}</b> — one way to win, upside down: look only if stuck."
-        )
+        last = solution_sheet(backs, items_from, items)
+        lines.append(f"<b>Sheet {last}</b> — one way to win, upside down: look only if stuck.")
     return lines
 
 
-def draw_cover(sheet: Sheet, deck: Deck, contents: Sequence[str], backs: str, flat: bool) -> None:
+def draw_cover(
+    sheet: Sheet,
+    deck: Deck,
+    contents: Sequence[str],
+    backs: str,
+    flat: bool,
+    blanks: Sequence[int] = (),
+) -> None:
+    """The cover; ``blanks`` are the kit's blank pages (the backs of its item sheets)."""
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
     facts = ("1 player", "about 20 minutes", "age 10 and up")
@@ -89,7 +140,7 @@ def draw_cover(sheet: Sheet, deck: Deck, contents: Sequence[str], backs: str, fl
     bottom = _deck_table(sheet, deck, table_x, top, table_width)
     flow = COVER.contents(contents)
     flow += [Paragraph("Making the kit", COVER.head)]
-    flow += [Paragraph(text, COVER.body) for text in _making(backs, flat)]
+    flow += [Paragraph(text, COVER.body) for text in _making(backs, flat, blanks)]
     brief = brief_box(sheet, left, height - MARGIN_MM - 6.0, right - left, BRIEF)
     column = (left, top - 4.0, table_x - 7.0 - left, brief - 4.0 - top)
     fill_cover_column(sheet, flow, column)
@@ -98,26 +149,37 @@ def draw_cover(sheet: Sheet, deck: Deck, contents: Sequence[str], backs: str, fl
     draw_generator_line(sheet)
 
 
-def _making(backs: str, flat: bool) -> list[str]:
+def _making(backs: str, flat: bool, blanks: Sequence[int]) -> list[str]:
     """How to make the kit, as paragraphs (markup)."""
     paragraphs = [
         "Print every sheet at actual size (check the ruler above), on thick paper or thin card "
         "if your printer takes it.",
     ]
     if backs == "duplex":
+        last = FIRST_CARD_SHEET + 3
         paragraphs.append(
-            f"<b>Cards.</b> Print sheets {FIRST_CARD_SHEET}–{FIRST_CARD_SHEET + 3} double-sided, "
-            "flipping on the long edge (or print the whole file double-sided). Hold a card sheet "
-            "against the light: the two ring-and-cross targets near its top should cover each "
-            "other. If they miss by a millimetre or more, measure how far the back's target sits "
-            "from the front's, seen from the back (right and down count as plus), and print the "
-            "kit again with minus that as its duplex offset. Then cut along the marks."
+            "<b>Printing.</b> Print the whole file double-sided, flipping on the long edge: "
+            "each sheet of pieces has its card backs or a blank page behind it, so no piece is "
+            f"printed behind another. Or print sheets {FIRST_CARD_SHEET}–{last} double-sided "
+            "and the rest single-sided"
+            + (f", leaving out the blank sheets {_listed(blanks)}." if blanks else ".")
+        )
+        paragraphs.append(
+            "<b>Cards.</b> Hold a card sheet against the light: the two ring-and-cross targets "
+            "near its top should cover each other. If they miss by 1 mm or more, measure how far "
+            "the back's target sits from the front's, seen from the back (right and down count "
+            "as plus), and print the kit again with minus that as its duplex offset. Then cut "
+            "along the marks."
         )
     else:
         paragraphs.append(
-            f"<b>Cards.</b> Print sheets {FIRST_CARD_SHEET}–{FIRST_CARD_SHEET + 2} single-sided. "
-            "Fold each sheet along the middle line, printed side out, so every back lies behind "
-            "its front; glue the halves together, then cut along the marks through both."
+            "<b>Printing.</b> Print the whole file single-sided: nothing goes on the back of any "
+            "sheet (printed double-sided, pieces would land behind each other)."
+        )
+        paragraphs.append(
+            f"<b>Cards.</b> Fold each of sheets {FIRST_CARD_SHEET}–{FIRST_CARD_SHEET + 2} along "
+            "the middle line, printed side out, so every back lies behind its front; glue the "
+            "halves together, then cut along the marks through both."
         )
     if flat:
         paragraphs.append(
@@ -139,12 +201,17 @@ def _making(backs: str, flat: bool) -> list[str]:
 
 def _deck_table(sheet: Sheet, deck: Deck, x: float, top: float, width: float) -> float:
     """The deck's nine cards, each with its four edges' icons; returns the table's bottom."""
-    sheet.text(x, top + 4.0, f"This deck: {deck.name}", size=11, font=BOLD)
-    sheet.text(x + width, top + 4.0, f"deck {deck.id}", size=8.5, fill=SOFT_INK, align="right")
+    # The deck's name on its own line (shrunk to the table's width if it is long), its id under
+    # it: a long name never runs over the id.
+    title, size = f"This deck: {deck.name}", 11.0
+    if text_width(title, size, BOLD) > width:
+        size *= width / text_width(title, size, BOLD)
+    sheet.text(x, top + 4.0, title, size=size, font=BOLD)
+    sheet.text(x, top + 8.6, f"deck id {deck.id}", size=8.0, fill=SOFT_INK)
     icon = 4.6
     row_h = 7.4
     columns = {Side.NORTH: 42.0, Side.EAST: 56.0, Side.SOUTH: 70.0, Side.WEST: 84.0}
-    y = top + 9.5
+    y = top + 12.5
     sheet.text(x + 1.0, y + 2.2, "#", size=7.2, font=BOLD)
     sheet.text(x + 7.0, y + 2.2, "Region", size=7.2, font=BOLD)
     for side, cx in columns.items():

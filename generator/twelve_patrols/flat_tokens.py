@@ -15,6 +15,7 @@ from generator.twelve_patrols.items import (
     DIE,
     HEADER_MM,
     SERIALS,
+    draw_blank_back,
     draw_cube_face,
     draw_die_face,
     item_attrs,
@@ -78,51 +79,101 @@ def _token_block(width: float, top: float, rows: Sequence[TokenRow]) -> TokenBlo
     return TokenBlock(grid, kind, tokens)
 
 
-def token_pages(width: float, height: float) -> list[list[TokenBlock]]:
-    """Where the flat tokens go, sheet by sheet: as many rows a sheet as fit, a block of dice and
-    a block of cubes kept apart by room for both blocks' crop marks."""
-    outside = TwelvePatrols.TOKEN_BLEED_MM + MARK_CLEAR_MM + MARK_LENGTH_MM
-    top = HEADER_MM + outside
-    bottom = height - MIN_MARGIN_MM - 0.5 - outside
+OUTSIDE_MM: Final = TwelvePatrols.TOKEN_BLEED_MM + MARK_CLEAR_MM + MARK_LENGTH_MM
+"""From a block's trim to the far end of its crop marks."""
+
+
+def pack_tokens(
+    width: float, top: float, bottom: float, rows: Sequence[TokenRow]
+) -> list[list[TokenBlock]]:
+    """``rows`` packed sheet by sheet between ``top`` and ``bottom`` (the crop marks' outer ends):
+    as many rows a sheet as fit, a block of dice and a block of cubes kept apart by room for
+    both blocks' crop marks."""
+    first = top + OUTSIDE_MM
+    last = bottom - OUTSIDE_MM
     pages: list[list[TokenBlock]] = [[]]
-    y = start = top
+    y = start = first
     pending: list[TokenRow] = []
-    for kind, tokens in _token_rows():
+    for kind, tokens in rows:
         side = DIE if kind == "die" else CUBE
         if pending and pending[-1][0] != kind:
             pages[-1].append(_token_block(width, start, pending))
             pending = []
-            y += 2 * outside + 2.0 - TOKEN_GAP_MM
+            y += 2 * OUTSIDE_MM + 2.0 - TOKEN_GAP_MM
             start = y
-        if y + side > bottom:
+        if y + side > last:
             if pending:
                 pages[-1].append(_token_block(width, start, pending))
                 pending = []
             pages.append([])
-            y = start = top
+            y = start = first
         pending.append((kind, tokens))
         y += side + TOKEN_GAP_MM
     pages[-1].append(_token_block(width, start, pending))
     return pages
 
 
-def draw_token_pages(sheet: Sheet) -> list[Item]:
-    """Every flat token from the current page on; ends no page after its last one."""
-    pages = token_pages(*sheet.paper.size)
+def token_pages(width: float, height: float) -> list[list[TokenBlock]]:
+    """Where the flat tokens go on sheets of their own: see :func:`pack_tokens`."""
+    return pack_tokens(width, HEADER_MM, height - MIN_MARGIN_MM - 0.5, _token_rows())
+
+
+def split_tokens(
+    width: float, height: float, spare_top: float | None
+) -> tuple[list[TokenBlock], list[list[TokenBlock]]]:
+    """The flat tokens with the last of their sheets moved, if it fits, onto the free foot of
+    another sheet from ``spare_top`` down (the last card sheet's): the blocks drawn there and
+    the sheets of tokens left. With no room, nothing moves."""
+    pages = token_pages(width, height)
+    if spare_top is None or len(pages) < 2:
+        return [], pages
+    rows = _token_rows()
+    tail = sum(block.grid.rows for block in pages[-1])
+    moved = pack_tokens(width, spare_top, height - MIN_MARGIN_MM - 0.5, rows[-tail:])
+    if len(moved) != 1:
+        return [], pages
+    return moved[0], pages[:-1]
+
+
+def draw_token_blocks(sheet: Sheet, blocks: Sequence[TokenBlock]) -> list[Item]:
+    """The tokens of ``blocks`` on the current page, with their crop marks."""
+    items: list[Item] = []
+    for block in blocks:
+        for index, token in enumerate(block.tokens):
+            items.append(_draw_token(sheet, token, *block.grid.trim(index)))
+        block.grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
+    return items
+
+
+def draw_token_pages(
+    sheet: Sheet,
+    *,
+    blank_backs: bool = False,
+    pages: Sequence[Sequence[TokenBlock]] | None = None,
+    elsewhere: int | None = None,
+) -> list[Item]:
+    """Every flat token of ``pages`` (default: all of them, :func:`token_pages`) from the current
+    page on, each sheet followed by its blank back if ``blank_backs``; ``elsewhere`` is the sheet
+    that holds the rest, if any. Ends no page after its last one."""
+    if pages is None:
+        pages = token_pages(*sheet.paper.size)
     items: list[Item] = []
     for number, blocks in enumerate(pages, start=1):
         if number > 1:
             sheet.next_page()
+            if blank_backs:
+                draw_blank_back(sheet, sheet.page - 1)
+                sheet.next_page()
+        count = f"{number} of {len(pages)}"
+        if elsewhere is not None:
+            count += f"; the rest are on sheet {elsewhere}"
         draw_heading(
             sheet,
-            f"12 Patrols — flat dice and cubes ({number} of {len(pages)})",
+            f"12 Patrols — flat dice and cubes ({count})",
             "Cut along the marks. Each row is one die, a token per face: roll any six-sided die "
             "for it and put out the token of the value rolled.",
         )
-        for block in blocks:
-            for index, token in enumerate(block.tokens):
-                items.append(_draw_token(sheet, token, *block.grid.trim(index)))
-            block.grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
+        items += draw_token_blocks(sheet, blocks)
     return items
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, CAP_HEIGHT, INK, MM, WHITE, Sheet
+from generator.page import BOLD, CAP_HEIGHT, INK, MARGIN_MM, MM, SOFT_INK, WHITE, Sheet
 from patrolkit.games.twelve_patrols import Item as GameItem
 from patrolkit.games.twelve_patrols import ItemColour, ItemKind, item_payload
 from patrolkit.manifest import QrCode
@@ -61,6 +61,35 @@ PIPS: Final = {
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
+
+
+# -- sheets ---------------------------------------------------------------------------------------
+
+
+def item_page_count(sheets: int, blank_backs: bool) -> int:
+    """Pages taken by ``sheets`` item sheets, each followed by its blank back if asked for."""
+    return 2 * sheets if blank_backs else sheets
+
+
+def draw_blank_back(sheet: Sheet, front: int) -> None:
+    """The blank back of item sheet ``front``, on a page of its own: a line in the heading band
+    (behind the front's heading, where nothing is cut) and nothing else, so the file printed
+    double-sided as a whole puts no piece behind a die, a cube or a token."""
+    sheet.text(
+        MARGIN_MM,
+        MARGIN_MM + 6.0,
+        f"Back of sheet {front}: left blank on purpose, so that no piece is printed behind "
+        "the pieces to cut out.",
+        size=7.5,
+        fill=SOFT_INK,
+    )
+    sheet.text(
+        MARGIN_MM,
+        MARGIN_MM + 10.0,
+        "Printing single-sided? Leave this page out.",
+        size=7.5,
+        fill=SOFT_INK,
+    )
 
 
 # -- payloads -------------------------------------------------------------------------------------

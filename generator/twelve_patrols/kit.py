@@ -9,8 +9,14 @@ Sheets, numbered from 1 as in the manifest:
    their backs (sheets 4 and 6): fronts on odd sheets, so the whole file can be printed
    double-sided as well as those four sheets alone. With ``gutter`` backs, three sheets carry the
    fronts and, mirrored beside them, their backs;
-4. then the dice and cubes to fold (or, with ``flat_items``, flat tokens);
-5. last, with a ``solution``: one winning kingdom, upside down on its own page.
+4. then the dice and cubes to fold (or, with ``flat_items``, flat tokens). With ``duplex`` backs
+   each item sheet is followed by a blank page, its back: printed double-sided as a whole, the
+   file puts no piece behind another (the card sheets have their backs, the item sheets blank
+   ones). Gutter-fold kits are printed single-sided and have no blank pages. Flat tokens that
+   fit the free foot of the last card-front sheet (A4, duplex backs: its cards are lifted under
+   the heading) go there instead of on a sheet of their own;
+5. last, with a ``solution``: one winning kingdom, upside down on its own page (after the last
+   item sheet's blank back, with ``duplex`` backs).
 
 Output is reproducible: the same deck and options give byte-identical files.
 """
@@ -25,9 +31,24 @@ from generator import qr
 from generator.frame import KitDocument, write_kit_files
 from generator.page import paper
 from generator.twelve_patrols.card_faces import card_payload
-from generator.twelve_patrols.cards import card_sheets, check_options, draw_card_sheets
-from generator.twelve_patrols.cover import FIRST_CARD_SHEET, cover_contents, draw_cover
-from generator.twelve_patrols.flat_tokens import draw_token_pages, token_pages
+from generator.twelve_patrols.cards import (
+    card_sheets,
+    check_options,
+    draw_card_sheets,
+    spare_top,
+)
+from generator.twelve_patrols.cover import (
+    FIRST_CARD_SHEET,
+    blank_sheets,
+    cover_contents,
+    draw_cover,
+)
+from generator.twelve_patrols.flat_tokens import (
+    draw_token_blocks,
+    draw_token_pages,
+    split_tokens,
+)
+from generator.twelve_patrols.items import draw_blank_back
 from generator.twelve_patrols.nets import draw_net_pages, net_pages
 from generator.twelve_patrols.rules_sheet import draw_rules
 from generator.twelve_patrols.solution import Winning, draw_solution_page, solution_record
@@ -99,9 +120,18 @@ def _check(
     return winning
 
 
-def item_sheets(width: float, height: float, flat: bool) -> int:
-    """How many sheets the items take on a ``width`` x ``height`` page."""
-    return len(token_pages(width, height) if flat else net_pages(width, height))
+def item_sheets(width: float, height: float, flat: bool, backs: str) -> int:
+    """How many sheets of their own the items take on a ``width`` x ``height`` page (their blank
+    backs not counted; flat tokens that fit the foot of the last card sheet not either)."""
+    if flat:
+        return len(split_tokens(width, height, spare_top(width, height, backs))[1])
+    return len(net_pages(width, height))
+
+
+def blank_backs(backs: str) -> bool:
+    """Whether every item sheet is followed by a blank back: in a kit meant to be printed
+    double-sided as a whole (duplex card backs), so that no piece is printed behind another."""
+    return backs == "duplex"
 
 
 def render_kit(
@@ -120,11 +150,22 @@ def render_kit(
     offset = (float(duplex_offset[0]), float(duplex_offset[1]))
     cards = card_sheets(backs)
     items_from = FIRST_CARD_SHEET + cards
-    items = item_sheets(*sheet_paper.size, flat_items)
-    contents = cover_contents(backs, cards, items_from, items, flat_items, winning is not None)
+    width, height = sheet_paper.size
+    # Flat tokens left over from their own sheets go in the free foot of the last card sheet
+    # (duplex backs only: nothing is printed behind it there).
+    moved, token_sheets = split_tokens(width, height, spare_top(width, height, backs))
+    if not flat_items:
+        moved = []
+    items = item_sheets(width, height, flat_items, backs)
+    shared = FIRST_CARD_SHEET + cards - 2 if moved else None
+    blanks = blank_backs(backs)
+    contents = cover_contents(
+        backs, cards, items_from, items, flat_items, winning is not None, shared
+    )
     kit = KitDocument("12 Patrols", sheet_paper, f"Deck {deck.name} ({deck.id})")
     sheet = kit.sheet
-    draw_cover(sheet, deck, contents, backs, flat_items)
+    blank = blank_sheets(backs, items_from, items, winning is not None)
+    draw_cover(sheet, deck, contents, backs, flat_items, blank)
     sheet.next_page()
     draw_rules(
         sheet,
@@ -132,10 +173,23 @@ def render_kit(
         winning is not None,
     )
     sheet.next_page()
-    printed: list[KitItem] = draw_card_sheets(sheet, deck, backs, offset, FIRST_CARD_SHEET)
+    printed: list[KitItem] = draw_card_sheets(
+        sheet,
+        deck,
+        backs,
+        offset,
+        FIRST_CARD_SHEET,
+        (lambda s: draw_token_blocks(s, moved)) if moved else None,
+    )
     sheet.next_page()
-    printed += draw_token_pages(sheet) if flat_items else draw_net_pages(sheet)
+    if flat_items:
+        printed += draw_token_pages(sheet, blank_backs=blanks, pages=token_sheets, elsewhere=shared)
+    else:
+        printed += draw_net_pages(sheet, blank_backs=blanks)
     if winning is not None:
+        if blanks:
+            sheet.next_page()
+            draw_blank_back(sheet, sheet.page - 1)
         sheet.next_page()
         draw_solution_page(sheet, winning)
     layout = deck_record(deck)

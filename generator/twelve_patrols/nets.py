@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
-from generator.page import BOLD, MIN_MARGIN_MM, MM, SOFT_INK, Sheet
+from generator.page import BOLD, CAP_HEIGHT, MIN_MARGIN_MM, MM, SOFT_INK, Sheet, text_width
 from generator.pieces import draw_heading
 from generator.twelve_patrols.items import (
     COLOUR_NAME,
@@ -17,6 +17,7 @@ from generator.twelve_patrols.items import (
     DIE,
     HEADER_MM,
     SERIALS,
+    draw_blank_back,
     draw_cube_face,
     draw_die_face,
     item_attrs,
@@ -28,6 +29,12 @@ FOLD_INK: Final = "#808080"
 TAB_FILL: Final = "#E6E6E6"
 DIE_TAB_MM: Final = 6.0
 CUBE_TAB_MM: Final = 5.0
+LABEL_PT: Final = 6.5
+"""The size of a net's name."""
+_NET_NOTE: Final = (
+    "Cut along the solid lines, fold along the dashed ones (printed side out), and glue each grey "
+    "tab under the face it meets."
+)
 NET_GAP_MM: Final = 4.0
 """Between two nets' outlines (tabs included) on a sheet."""
 
@@ -169,7 +176,7 @@ def draw_net(sheet: Sheet, net: Net, x: float, y: float) -> list[Item]:
                 _dashed(sheet, *start, *end)
             else:
                 sheet.line(*start, *end, width=0.3)
-    _net_label(sheet, net, cells)
+    _net_label(sheet, net, (ox, oy))
     return items
 
 
@@ -211,15 +218,49 @@ def _dashed(sheet: Sheet, x1: float, y1: float, x2: float, y2: float) -> None:
     c.restoreState()
 
 
-def _net_label(sheet: Sheet, net: Net, cells: dict[str, tuple[float, float]]) -> None:
-    """The net's name in the free corner beside the face below the side faces."""
-    x, y = cells["C"]
+def label_box(net: Net) -> tuple[float, float, float, float]:
+    """Where the net's name is printed, ``(left, top, right, bottom)`` in mm from the top-left
+    corner of cell (0, 0): a free corner of the outline, clear of every glue tab (beside the face
+    below the side faces when upright, under the end face that carries no tab when lying)."""
     f = net.face
-    text = f"{COLOUR_NAME[net.colour]} {net.kind} {net.serial}"
+    where = {name: cell for name, cell, _ in net.cells()}
+    width = text_width(label_text(net), LABEL_PT)
+    cap = CAP_HEIGHT * LABEL_PT / MM
     if net.lying:
-        sheet.text(x + f / 2, y + f + net.tab + 4.0, text, size=6.5, fill=SOFT_INK, align="centre")
+        c, r = where["D"]
+        x, y = c * f + (f - width) / 2, (r + 1) * f + 4.0
     else:
-        sheet.text(x + f + 2.0, y + f - 2.0, text, size=6.5, fill=SOFT_INK)
+        c, r = where["C"]
+        x, y = (c + 1) * f + 2.0, (r + 1) * f - 2.0
+    return (x, y - cap, x + width, y)
+
+
+def tab_boxes(net: Net) -> list[tuple[float, float, float, float]]:
+    """Every glue tab's extent, ``(left, top, right, bottom)`` in mm from cell (0, 0)."""
+    f, t = net.face, net.tab
+    where = {name: cell for name, cell, _ in net.cells()}
+    boxes = []
+    for face, side in net.tabs():
+        c, r = where[face]
+        x, y = c * f, r * f
+        boxes.append(
+            {
+                "top": (x, y - t, x + f, y),
+                "bottom": (x, y + f, x + f, y + f + t),
+                "left": (x - t, y, x, y + f),
+                "right": (x + f, y, x + f + t, y + f),
+            }[side]
+        )
+    return boxes
+
+
+def label_text(net: Net) -> str:
+    return f"{COLOUR_NAME[net.colour]} {net.kind} {net.serial}"
+
+
+def _net_label(sheet: Sheet, net: Net, origin: tuple[float, float]) -> None:
+    left, _, _, bottom = label_box(net)
+    sheet.text(origin[0] + left, origin[1] + bottom, label_text(net), size=LABEL_PT, fill=SOFT_INK)
 
 
 def nets() -> list[Net]:
@@ -268,21 +309,24 @@ def net_pages(width: float, height: float) -> list[list[tuple[int, Placed]]]:
     return shelves(width, height, [net.size for net in nets()], NET_GAP_MM, HEADER_MM)
 
 
-def draw_net_pages(sheet: Sheet) -> list[Item]:
-    """Every die and cube net from the current page on; ends no page after its last one."""
+def draw_net_pages(sheet: Sheet, *, blank_backs: bool = False) -> list[Item]:
+    """Every die and cube net from the current page on, each sheet followed by its blank back
+    if ``blank_backs``; ends no page after its last one."""
     pieces = nets()
     pages = net_pages(*sheet.paper.size)
     items: list[Item] = []
     for number, page in enumerate(pages, start=1):
         if number > 1:
             sheet.next_page()
+            if blank_backs:
+                draw_blank_back(sheet, sheet.page - 1)
+                sheet.next_page()
         kinds = sorted({pieces[i].kind for i, _ in page})
         what = " and ".join({"die": "dice", "cube": "cubes"}[k] for k in kinds)
         draw_heading(
             sheet,
             f"12 Patrols — {what} to fold ({number} of {len(pages)})",
-            "Cut along the solid lines, fold along the dashed ones (printed side out), and glue "
-            "each grey tab under the face it meets.",
+            _NET_NOTE,
         )
         for index, (x, y) in page:
             items += draw_net(sheet, pieces[index], x, y)

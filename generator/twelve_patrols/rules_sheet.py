@@ -7,6 +7,8 @@ is drawn, so the picture and the rules cannot disagree.
 
 from __future__ import annotations
 
+from typing import Final
+
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
@@ -23,6 +25,7 @@ from generator.twelve_patrols.rules_figures import (
     icon_key,
     scope_figure,
 )
+from patrolkit.sizes import TwelvePatrols
 
 _BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
     "tp-",
@@ -36,6 +39,30 @@ _BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
 
 
 # -- the text -------------------------------------------------------------------------------------
+
+GAP_CM: Final = (3.5, 4.0, 8.0)
+"""The gap to leave between neighbouring cards: at least, about, and at most (cm). The least is a
+die's edge with room to set it down; the photo reader takes cards up to 8 cm apart as
+neighbours."""
+
+
+def _cm(mm: float) -> str:
+    return f"{mm / 10:.1f}".rstrip("0").rstrip(".")
+
+
+def spacing_text() -> str:
+    """How far apart to lay the cards, from the printed sizes of the cards, dice and cubes."""
+    die, cube = TwelvePatrols.DIE_FACE_MM, TwelvePatrols.CUBE_FACE_MM
+    long, short = TwelvePatrols.CARD_HEIGHT_MM, TwelvePatrols.CARD_WIDTH_MM
+    least, about, most = GAP_CM
+    along_long, along_short = int(long // die), int(short // cube)
+    return (
+        f"<b>Spacing.</b> Lay neighbouring cards about {about:g} cm apart (at least {least:g}, "
+        f"at most {most:g}): a die is {_cm(die)} cm across and a cube {_cm(cube)} cm, so one "
+        f"item fits across the gap. Beside a card's long edge ({_cm(long)} cm) a patrol of "
+        f"{along_long} items fits in a line; beside a short edge ({_cm(short)} cm) only "
+        f"{along_short} do, so lay a third item beside them and widen that gap."
+    )
 
 
 def story(sheet: Sheet, column: float, deck_line: str, solution: bool) -> list[Flowable]:
@@ -69,6 +96,7 @@ def story(sheet: Sheet, column: float, deck_line: str, solution: bool) -> list[F
         head("Setting up"),
         bullet("Roll the nine dice and put them beside the cubes: together, your supply."),
         bullet("Shuffle the cards face down into a pile and turn the top three face up."),
+        bullet(spacing_text()),
         head("Playing"),
         p("Repeat these steps until every card is down:"),
         bullet(
@@ -143,7 +171,9 @@ def story(sheet: Sheet, column: float, deck_line: str, solution: bool) -> list[F
             head("Stuck?"),
             p(
                 "The last sheet of this kit shows one way to win with this deck, printed upside "
-                "down so that nobody reads it by accident."
+                "down so that nobody reads it by accident. It wins with the dice as rolled there, "
+                "which may not be your roll: to play it through, you may set your dice to that "
+                "roll first."
             ),
         ]
     return flow

@@ -76,16 +76,20 @@ def _draw_solution(sheet: Sheet, winning: Winning) -> None:
     deck = kingdom.deck
     left = MARGIN_MM + 4.0
     sheet.text(left, MARGIN_MM + 12, "One way to win", size=20, font=BOLD)
+    line = f"Deck {deck.name} ({deck.id}). This kingdom wins with the dice as rolled below;"
+    room = width - 2 * left
+    size = min(9.5, 9.5 * room / text_width(line, 9.5))
+    sheet.text(left, MARGIN_MM + 19, line, size=size, fill=SOFT_INK)
     sheet.text(
         left,
-        MARGIN_MM + 19,
-        f"Deck {deck.name} ({deck.id}), with the dice as rolled below.",
+        MARGIN_MM + 23.5,
+        "your roll may differ: to play it through, you may set your dice to that roll first.",
         size=9.5,
         fill=SOFT_INK,
     )
     card_w, card_h, gap = 36.0, 50.3, 19.0
     grid_w = SIZE * card_w + (SIZE - 1) * gap
-    ox, oy = (width - grid_w) / 2, MARGIN_MM + 30.0
+    ox, oy = (width - grid_w) / 2, MARGIN_MM + 32.0
     for index, card in enumerate(kingdom.cards):
         row, column = divmod(index, SIZE)
         x, y = ox + column * (card_w + gap), oy + row * (card_h + gap)
