@@ -23,6 +23,11 @@ A payload is short text in the QR *alphanumeric* charset (digits, upper-case let
                           1, row 2 (from the south-west) of kit 7QK2MZ's board, 30 mm cells
     PK1:ST:S:RC7QK2MZ-ABCD-EFGH-JKMN-PQRS-XY
                           an army's secret (its owner's private slip; never on the table)
+    PK1:GJ:S:4TQ2ZB:W3    a grand jeu scout: kit 4TQ2ZB, the West patrol's scout 3 (the code's
+                          top is where the scout's blue arrow points)
+    PK1:GJ:F:NW:4TQ2ZB:12:10:32
+                          a grand jeu board fiducial: north-west corner of the sheet in column
+                          1, row 2 of kit 4TQ2ZB's 10 x 10 board, 32 mm cells
 
 * ``PK1`` — the project mark and the format version. A code without it is foreign.
 * ``RD`` — the game; every payload names its game.
@@ -406,6 +411,74 @@ class StrategoSecret:
         return cls(match.group(0))
 
 
+@dataclass(frozen=True)
+class GrandJeuScout:
+    """A scout of Le grand jeu des patrouilles: its kit's code, its patrol's letter (``S``,
+    ``W``, ``N`` or ``E``) and its number in the patrol (1 to 8). The code is printed upright with
+    its top where the scout's blue arrow points, so the code's own orientation gives the scout's
+    direction in 45° steps."""
+
+    kit: str
+    patrol: str
+    number: int
+
+    GAME: ClassVar[Game] = Game.GRAND_JEU
+    KIND: ClassVar[str] = "S"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"([0-9A-Z]{6}):([SWNE])([1-8])")
+
+    def fields(self) -> str:
+        return f"{self.kit}{SEPARATOR}{self.patrol}{self.number}"
+
+    @classmethod
+    def parse(cls, fields: str) -> GrandJeuScout:
+        match = _match(
+            cls.PATTERN, fields, "a grand jeu scout (kit code, patrol S, W, N or E, number 1 to 8)"
+        )
+        return cls(match.group(1), match.group(2), int(match.group(3)))
+
+
+@dataclass(frozen=True)
+class GrandJeuFiducial:
+    """A fiducial near a corner of one sheet of a grand jeu board: the corner, the kit's code,
+    the sheet's column (1 = west) and row (1 = south), the board's side (8 or 10 cells) and the
+    printed cell size in mm, which place the code, the cells and the prisons in the sheet's cell
+    frame (see :class:`patrolkit.sizes.grand_jeu.GrandJeuSheet`)."""
+
+    corner: Corner
+    kit: str
+    column: int
+    row: int
+    size: int
+    cell_mm: int
+
+    GAME: ClassVar[Game] = Game.GRAND_JEU
+    KIND: ClassVar[str] = "F"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"(NW|NE|SE|SW):([0-9A-Z]{6}):([1-2])([1-2]):(08|10):([0-9]{2})"
+    )
+
+    def fields(self) -> str:
+        return SEPARATOR.join(
+            (
+                self.corner.value,
+                self.kit,
+                f"{self.column}{self.row}",
+                f"{self.size:02d}",
+                f"{self.cell_mm:02d}",
+            )
+        )
+
+    @classmethod
+    def parse(cls, fields: str) -> GrandJeuFiducial:
+        match = _match(
+            cls.PATTERN,
+            fields,
+            "a grand jeu fiducial (corner, kit code, sheet column and row, board side, cell size)",
+        )
+        corner, kit, column, row, size, cell = match.groups()
+        return cls(Corner(corner), kit, int(column), int(row), int(size), int(cell))
+
+
 Item = (
     RodeursPawn
     | RodeursFiducial
@@ -419,6 +492,8 @@ Item = (
     | StrategoPiece
     | StrategoFiducial
     | StrategoSecret
+    | GrandJeuScout
+    | GrandJeuFiducial
 )
 Kind = (
     type[RodeursPawn]
@@ -433,6 +508,8 @@ Kind = (
     | type[StrategoPiece]
     | type[StrategoFiducial]
     | type[StrategoSecret]
+    | type[GrandJeuScout]
+    | type[GrandJeuFiducial]
 )
 KINDS: dict[tuple[Game, str], Kind] = {
     (cls.GAME, cls.KIND): cls
@@ -449,6 +526,8 @@ KINDS: dict[tuple[Game, str], Kind] = {
         StrategoPiece,
         StrategoFiducial,
         StrategoSecret,
+        GrandJeuScout,
+        GrandJeuFiducial,
     )
 }
 

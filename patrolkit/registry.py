@@ -138,8 +138,8 @@ GAMES: tuple[GameEntry, ...] = (
         code=Game.GRAND_JEU,
         title="Le grand jeu des patrouilles",
         players="2–4",
-        kit_help="Le grand jeu des patrouilles",
-        offers=frozenset(),
+        kit_help="Le grand jeu des patrouilles: board with prisons, oriented scouts, foulards",
+        offers=frozenset({Offer.KIT, Offer.SIMULATE, Offer.SCORE, Offer.CHECK}),
     ),
     GameEntry(
         name="stratego",
@@ -148,7 +148,7 @@ GAMES: tuple[GameEntry, ...] = (
         title="Stratego",
         players="2",
         kit_help="Stratego: board, two armies of standing pieces, their secrets",
-        offers=frozenset({Offer.KIT}),
+        offers=frozenset({Offer.KIT, Offer.SIMULATE, Offer.SCORE, Offer.CHECK}),
     ),
 )
 """Every game patrolkit knows, in the order the command line lists them."""

@@ -43,13 +43,27 @@ def test_an_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_a_game_not_yet_available_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["kit", "grand-jeu"], capsys)
-    assert_one_line_error(code, err, "not available yet")
+    code, _, err = run(["boards", "grand-jeu"], capsys)
+    assert_one_line_error(code, err, "does not take grand-jeu yet")
 
 
-def test_a_game_without_a_photo_reader_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_game_that_checks_one_turn_refuses_a_third_photo(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(["check", "rodeurs", "a.jpg", "b.jpg", "c.jpg"], capsys)
+    assert_one_line_error(code, err, "one turn", "BEFORE and AFTER")
+
+
+def test_secrets_are_refused_by_a_game_that_hides_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(["score", "patrolis", "t.jpg", "--secrets", "a", "b"], capsys)
+    assert_one_line_error(code, err, "hides nothing", "--secrets")
+
+
+def test_stratego_without_its_secrets_says_what_to_add(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["score", "stratego", "table.jpg"], capsys)
-    assert_one_line_error(code, err, "does not take stratego yet")
+    assert_one_line_error(code, err, "--secrets RED BLUE")
 
 
 def test_a_seed_that_is_not_a_number_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,5 +67,5 @@ def test_games_lists_every_game_and_what_it_offers(capsys: pytest.CaptureFixture
     assert set(rows) == set(registry.names())
     assert rows["rodeurs"].endswith("kit, boards, rate, simulate, score, check, hint")
     assert rows["twelve-patrols"].endswith("kit, deck, simulate, score")
-    assert rows["stratego"].endswith("kit")
-    assert rows["grand-jeu"].endswith("not yet")
+    assert rows["stratego"].endswith("kit, simulate, score, check")
+    assert rows["grand-jeu"].endswith("kit, simulate, score, check")
