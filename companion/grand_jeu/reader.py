@@ -1,0 +1,421 @@
+"""Read a photo of a grand jeu table: the board, each scout's cell, patrol and direction, and
+the prisoners in each prison; never a guess.
+
+:func:`read_photo` runs the pipeline:
+
+1. load the photo and decode every QR code in it (:mod:`companion.decode`): the whole photo,
+   then overlapping windows of it;
+2. one homography per board sheet from its corner codes (:mod:`companion.grand_jeu.board`);
+3. each scout's code to its cell through the pose of the sheet on top there, or to the prison
+   slot it lies in. Its direction is its code's own orientation on the board (the code's top is
+   where the blue arrow points), rounded to the nearest of the 8 directions; a code turned more
+   than :data:`TURN_TOLERANCE_DEG` from every one of them is "turned between two directions",
+   a code whose centre is more than :data:`ACROSS_MM` from its cell's centre lies across two
+   cells, and both are reported with where, not placed. Two codes on one cell, a scout of
+   another kit, a scout neither on the board nor in a prison are reported too;
+4. every other cell and prison slot is looked at square-on: where it shows the fine dark
+   detail of a code, a second look rectifies it (:mod:`companion.cascade`) and decodes it
+   again; what still does not read is reported: "something lies on e4, but its code could not
+   be read"; a cell that shows no such detail is empty.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Final
+
+import cv2
+import numpy as np
+
+from companion.cascade import Step as CascadeStep
+from companion.cascade import rectify
+from companion.clock import Clock
+from companion.decode import Decoder, Detection, decoder_named
+from companion.grand_jeu.board import Found, locate_board, read_codes, sort_codes
+from companion.grand_jeu.reading import (
+    GrandJeuReading,
+    PrisonerReading,
+    ScoutReading,
+    SheetReading,
+    Unreadable,
+)
+from companion.pose import BoardPose, apply
+from patrolkit.games.grand_jeu import DIRECTIONS, Patrol, cell, cell_name
+from patrolkit.payload import GrandJeuScout
+
+ACROSS_MM: Final = 8.0
+"""A code centre further than this from its cell's centre (along x or y), a quarter of a cell,
+lies across two cells."""
+TURN_TOLERANCE_DEG: Final = 15.0
+"""A code turned further than this from the nearest of the 8 directions is between two."""
+DETAIL: Final = 0.10
+"""A cell whose middle has more than this share of pixels well darker than their surroundings
+shows a code (a code is about half dark modules; bare paper shows none)."""
+LOOK_MM: Final = 15.0
+"""The side of the square, centred on a cell or a prison slot, looked at for a code's detail
+(a scout's code, 12.6 mm, turned any way, covers most of it)."""
+DETAIL_PX_PER_MM: Final = 4.0
+"""The resolution at which cells are looked at for a code's detail."""
+SECOND_LOOK: Final = (
+    CascadeStep("cells-10", 10.0),
+    CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
+    CascadeStep("cells-8", 8.0, cubic=True),
+    CascadeStep("cells-20", 20.0, cubic=True, sharpen=2.0),
+    CascadeStep("cells-12-smooth", 12.0, cubic=True, denoise=1.0, sharpen=1.5),
+    CascadeStep("cells-24-smooth", 24.0, cubic=True, denoise=2.0, sharpen=2.0),
+)
+"""The second look at a cell or a prison slot that shows a code's detail, step by step until
+one reads: small codes seen from afar need finer resampling, noisy ones smoothing first."""
+DIAGONAL_LOOK: Final = (
+    CascadeStep("diagonal-12", 12.0, cubic=True, sharpen=1.0),
+    CascadeStep("diagonal-20", 20.0, cubic=True, sharpen=2.0),
+    CascadeStep("diagonal-16-smooth", 16.0, cubic=True, denoise=1.5, sharpen=1.5),
+)
+"""The last looks, through a frame turned by 45°: a small code turned by 45° reads worse than
+the same code upright."""
+BY_DEGREES: Final = {d.degrees: d for d in DIRECTIONS}
+
+
+def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJeuReading:
+    """Read the grand jeu table in the photo ``source`` (a path or the file's bytes).
+
+    Raises :class:`PhotoError` when the file is not a readable photo, shows no grand jeu board,
+    or a sheet of the board is not in it.
+    """
+    from companion.load import load_picture
+
+    clock = Clock()
+    picture = load_picture(source)
+    reader = decoder_named(decoder)
+    clock.lap("load")
+    found = sort_codes(read_codes(picture.gray, reader))
+    clock.lap("decode")
+    kit, size, cell_mm, sheets = locate_board(found, picture.gray, reader)
+    clock.lap("pose")
+    table = _Table(kit, size, cell_mm, sheets)
+    table.place(found.scouts, "photo")
+    first = len(table.scouts) + len(table.prisoners)
+    clock.lap("scouts")
+    looked = table.spots_to_look(picture.gray)
+    extra = _second_look(picture.gray, reader, looked, found)
+    table.place(extra, "second look")
+    for spot in looked:
+        if not table.holds(spot):
+            where = cell_name(spot.cell) if spot.cell is not None else spot.words
+            table.report(
+                spot.cell,
+                f"Something lies on {where}, but its code could not be read.",
+                spot.centre_px(),
+            )
+    clock.lap("second look")
+    players = 2 if size == 8 else 4 if table.seen_patrol(Patrol.EAST) else 3
+    sentences = [u.reason for u in table.unreadable]
+    sentences += table.problems
+    sentences += [
+        f"A QR code that is not part of this game is on the table ({why})."
+        for why, _ in found.foreign
+    ]
+    for sheet in sheets:
+        if sheet.set_aside:
+            names = ", ".join(c.value for c in sheet.set_aside)
+            sentences.append(
+                f"Sheet {sheet.name}'s {names} corner code does not line up with the sheet;"
+                " it was left out."
+            )
+    return GrandJeuReading(
+        kit=kit,
+        size=size,
+        cell_mm=cell_mm,
+        players=players,
+        sheets=tuple(sheets),
+        scouts=dict(sorted(table.scouts.items())),
+        prisoners=tuple(table.prisoners),
+        unreadable=tuple(
+            sorted(table.unreadable, key=lambda u: (u.cell is None, u.cell or 0, u.reason))
+        ),
+        foreign=tuple(found.foreign),
+        problems=tuple(sentences),
+        photo_size=(picture.width, picture.height),
+        decoder=reader.name,
+        passes={"photo": first, "tried": len(looked), "second look": len(extra)},
+        timings=clock.timings(),
+    )
+
+
+class _Spot:
+    """A cell or a prison slot looked at a second time: the sheet it is on, its box in that
+    sheet's frame, and its cell (``None`` for a prison slot, then named in ``words``)."""
+
+    def __init__(
+        self,
+        sheet: SheetReading,
+        box: tuple[float, float, float, float],
+        cell: int | None,
+        words: str,
+    ) -> None:
+        self.sheet, self.box, self.cell, self.words = sheet, box, cell, words
+
+    def centre_px(self) -> tuple[float, float]:
+        x, y, w, h = self.box
+        point = apply(self.sheet.pose.to_photo, np.array([[x + w / 2, y + h / 2]]))[0]
+        return (round(float(point[0]), 1), round(float(point[1]), 1))
+
+
+class _Table:
+    """The scouts placed so far on one photo's board and prisons, and what was reported."""
+
+    def __init__(self, kit: str, size: int, cell_mm: float, sheets: list[SheetReading]) -> None:
+        self.kit, self.size, self.cell_mm, self.sheets = kit, size, cell_mm, sheets
+        self.scouts: dict[int, ScoutReading] = {}
+        self.prisoners: list[PrisonerReading] = []
+        self.unreadable: list[Unreadable] = []
+        self.problems: list[str] = []
+        self.covered: set[int] = set()
+        self.doubled: set[int] = set()
+        self.payloads: dict[str, tuple[float, float]] = {}
+
+    def report(self, c: int | None, reason: str, at: tuple[float, float] | None) -> None:
+        if c is not None:
+            self.covered.add(c)
+        self.unreadable.append(Unreadable(c, reason, at))
+
+    def seen_patrol(self, patrol: Patrol) -> bool:
+        return any(s.patrol is patrol for s in self.scouts.values()) or any(
+            p.patrol is patrol for p in self.prisoners
+        )
+
+    # -- placing codes ------------------------------------------------------------------------
+
+    def place(self, codes: list[tuple[GrandJeuScout, Detection]], stage: str) -> None:
+        for item, detection in codes:
+            centre = detection.centre
+            at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+            patrol = Patrol.parse(item.patrol)
+            what = f"The {patrol.title} scout {item.number}"
+            if item.kit != self.kit:
+                self.report(
+                    self._cell_under(centre),
+                    f"{what} belongs to kit {item.kit}, not to this board's kit {self.kit}.",
+                    at,
+                )
+                continue
+            text = detection.text
+            if text in self.payloads:
+                if math.dist(self.payloads[text], at) > 20:
+                    self.problems.append(
+                        f"{what}'s code is on the table twice; a kit prints it once."
+                    )
+                continue
+            self.payloads[text] = at
+            if not self._on_cell(item, patrol, detection, stage, at, what):
+                self._in_prison(item, patrol, detection, at, what)
+
+    def _cell_under(self, centre: np.ndarray) -> int | None:
+        under = self._sheet_under(centre)
+        if under is None:
+            return None
+        reading, local = under
+        first_column, _, first_row, rows = reading.sheet.cells
+        fx, fy = local / self.cell_mm
+        return cell(first_column + int(fx), first_row + rows - 1 - int(fy))
+
+    def _sheet_under(self, centre: np.ndarray) -> tuple[SheetReading, np.ndarray] | None:
+        """The sheet on top under the photo point ``centre`` and the point in its frame."""
+        for reading in reversed(self.sheets):
+            local = apply(reading.pose.to_board, centre[None, :])[0]
+            if 0 <= local[0] < reading.sheet.width and 0 <= local[1] < reading.sheet.height:
+                return reading, local
+        return None
+
+    def _on_cell(
+        self,
+        item: GrandJeuScout,
+        patrol: Patrol,
+        detection: Detection,
+        stage: str,
+        at: tuple[float, float],
+        what: str,
+    ) -> bool:
+        """Place a scout on the cell under its code; ``False`` when it is not over the grid."""
+        under = self._sheet_under(detection.centre)
+        if under is None:
+            return False
+        reading, local = under
+        first_column, _, first_row, rows = reading.sheet.cells
+        fx, fy = local / self.cell_mm
+        column, row = first_column + int(fx), first_row + rows - 1 - int(fy)
+        c = cell(column, row)
+        off_x, off_y = (fx % 1 - 0.5) * self.cell_mm, (fy % 1 - 0.5) * self.cell_mm
+        if abs(off_x) > ACROSS_MM or abs(off_y) > ACROSS_MM:
+            other_column = column + (0 if abs(off_x) <= ACROSS_MM else (1 if off_x > 0 else -1))
+            other_row = row - (0 if abs(off_y) <= ACROSS_MM else (1 if off_y > 0 else -1))
+            names = [cell_name(c)]
+            if 0 <= other_column < self.size and 0 <= other_row < self.size:
+                other = cell(other_column, other_row)
+                names.append(cell_name(other))
+                self.covered.add(other)
+            self.report(c, f"{what} lies across {' and '.join(names)}: push it onto one cell.", at)
+            return True
+        angle = _code_angle(reading.pose.to_board, detection.corners)
+        nearest = round(angle / 45.0) % 8 * 45
+        off = (angle - nearest + 180.0) % 360.0 - 180.0
+        if abs(off) > TURN_TOLERANCE_DEG:
+            lower = int(angle // 45) % 8 * 45
+            pair = f"{BY_DEGREES[lower].value} and {BY_DEGREES[(lower + 45) % 360].value}"
+            self.report(
+                c,
+                f"{what} on {cell_name(c)} is turned between two directions ({pair}): turn it"
+                " to face one of them.",
+                at,
+            )
+            return True
+        if c in self.scouts or c in self.doubled or c in self.covered:
+            self.doubled.add(c)
+            self.scouts.pop(c, None)
+            self.report(c, f"Two scouts lie on {cell_name(c)}; a cell holds one.", at)
+            return True
+        self.scouts[c] = ScoutReading(
+            detection.text, patrol, item.number, c, BY_DEGREES[nearest], off,
+            detection.corners, stage,
+        )  # fmt: skip
+        return True
+
+    def _in_prison(
+        self,
+        item: GrandJeuScout,
+        patrol: Patrol,
+        detection: Detection,
+        at: tuple[float, float],
+        what: str,
+    ) -> None:
+        for reading in self.sheets:
+            local = apply(reading.pose.to_board, detection.centre[None, :])[0]
+            for prison in reading.sheet.prisons:
+                x, y, w, h = prison.box
+                if x <= local[0] < x + w and y <= local[1] < y + h:
+                    owner = Patrol.parse(prison.patrol)
+                    if owner is not patrol:
+                        self.problems.append(
+                            f"{what} lies in {owner.title}'s prison; it was counted as a"
+                            f" prisoner of {patrol.title}."
+                        )
+                    self.prisoners.append(
+                        PrisonerReading(detection.text, patrol, item.number, owner,
+                                        detection.corners)
+                    )  # fmt: skip
+                    return
+        self.report(
+            None,
+            f"{what} lies off the board and outside every prison: put it on its cell or in"
+            " its prison.",
+            at,
+        )
+
+    # -- the second look ---------------------------------------------------------------------
+
+    def holds(self, spot: _Spot) -> bool:
+        """Whether a scout was placed, or reported, on ``spot`` by now."""
+        if spot.cell is not None:
+            return spot.cell in self.scouts or spot.cell in self.covered
+        x, y, w, h = spot.box
+        known = [p.corners_px.mean(axis=0) for p in self.prisoners] + [
+            np.array(u.at_px) for u in self.unreadable if u.at_px is not None and u.cell is None
+        ]
+        for point in known:
+            px, py = apply(spot.sheet.pose.to_board, point[None, :])[0]
+            if x <= px < x + w and y <= py < y + h:
+                return True
+        return False
+
+    def spots_to_look(self, gray: np.ndarray) -> list[_Spot]:
+        """The empty cells and prison slots whose middle shows a code's detail."""
+        spots = []
+        for reading in self.sheets:
+            detail = _Detail(gray, reading)
+            first_column, columns, first_row, rows = reading.sheet.cells
+            for column in range(first_column, first_column + columns):
+                for row in range(first_row, first_row + rows):
+                    box = reading.sheet.cell_box(column, row)
+                    spot = _Spot(reading, box, cell(column, row), "")
+                    if not self.holds(spot) and detail.shows_code(box):
+                        spots.append(spot)
+            for prison in reading.sheet.prisons:
+                patrol = Patrol.parse(prison.patrol)
+                if patrol is Patrol.EAST and not self.seen_patrol(patrol):
+                    continue  # three patrols: the kit prints no prison there
+                for box in prison.slots:
+                    spot = _Spot(reading, box, None, f"a slot of {patrol.title}'s prison")
+                    if not self.holds(spot) and detail.shows_code(box):
+                        spots.append(spot)
+        return spots
+
+
+class _Detail:
+    """One sheet, its cells and its prisons, seen square-on at :data:`DETAIL_PX_PER_MM`, with
+    the pixels well darker than their surroundings marked."""
+
+    def __init__(self, gray: np.ndarray, reading: SheetReading) -> None:
+        sheet = reading.sheet
+        boxes = [(0.0, 0.0, sheet.width, sheet.height)] + [p.box for p in sheet.prisons]
+        x0 = min(b[0] for b in boxes) - LOOK_MM
+        y0 = min(b[1] for b in boxes) - LOOK_MM
+        x1 = max(b[0] + b[2] for b in boxes) + LOOK_MM
+        y1 = max(b[1] + b[3] for b in boxes) + LOOK_MM
+        self.origin = (x0, y0)
+        patch, _ = rectify(gray, reading.pose, (x0, y0, x1 - x0, y1 - y0), DETAIL_PX_PER_MM)
+        near = cv2.GaussianBlur(patch, (0, 0), 1.5 * DETAIL_PX_PER_MM).astype(np.float32)
+        self.dark = patch.astype(np.float32) < near * 0.8
+
+    def shows_code(self, box: tuple[float, float, float, float]) -> bool:
+        """Whether the middle of ``box`` (a cell or a slot) shows the fine dark detail of a
+        code."""
+        x, y, w, h = box
+        k = DETAIL_PX_PER_MM
+        left = round((x + (w - LOOK_MM) / 2 - self.origin[0]) * k)
+        top = round((y + (h - LOOK_MM) / 2 - self.origin[1]) * k)
+        side = round(LOOK_MM * k)
+        window = self.dark[max(top, 0) : top + side, max(left, 0) : left + side]
+        return window.size > 0 and float(window.mean()) > DETAIL
+
+
+def _code_angle(to_board: np.ndarray, corners: np.ndarray) -> float:
+    """Where the code's top points on the board, in degrees clockwise from north."""
+    tl, tr, br, bl = apply(to_board, corners)
+    up = (tl + tr) / 2 - (bl + br) / 2
+    return math.degrees(math.atan2(float(up[0]), float(-up[1]))) % 360.0
+
+
+def _second_look(
+    gray: np.ndarray, reader: Decoder, spots: list[_Spot], found: Found
+) -> list[tuple[GrandJeuScout, Detection]]:
+    """The scout codes read on ``spots``, each rectified square-on (then turned by 45°, so a
+    scout facing a corner of its cell shows its code upright); codes of no game read there are
+    added to ``found``'s."""
+    read: list[tuple[GrandJeuScout, Detection]] = []
+    for spot in spots:
+        x, y, w, h = spot.box
+        grow = 2.0
+        box = (x - grow, y - grow, w + 2 * grow, h + 2 * grow)
+        turned = _turned(spot.sheet.pose, (x + w / 2, y + h / 2))
+        looks = [(step, spot.sheet.pose) for step in SECOND_LOOK]
+        looks += [(step, turned) for step in DIAGONAL_LOOK]
+        for step, pose in looks:
+            patch, to_photo = step.patch(gray, pose, box)
+            more = sort_codes([d.moved(to_photo) for d in reader.read(patch)])
+            known = {why for why, _ in found.foreign}
+            found.foreign += [f for f in more.foreign if f[0] not in known]
+            if more.scouts:
+                read += more.scouts
+                break
+    return read
+
+
+def _turned(pose: BoardPose, centre: tuple[float, float]) -> BoardPose:
+    """``pose`` seen through a frame turned by 45° about ``centre`` (sheet mm)."""
+    c, s = math.cos(math.pi / 4), math.sin(math.pi / 4)
+    cx, cy = centre
+    turn = np.array([[c, -s, cx - c * cx + s * cy], [s, c, cy - s * cx - c * cy], [0, 0, 1.0]])
+    return BoardPose(
+        pose.board_code, pose.to_photo @ turn, np.linalg.inv(turn) @ pose.to_board, (), (), 0.0
+    )

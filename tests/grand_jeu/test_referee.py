@@ -1,0 +1,61 @@
+"""Judging a grand jeu turn from two photos: the turn found with its foulards (and the bonus
+turn its capture allows), a change no legal turn explains refused with the reason, two
+different boards refused."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.grand_jeu.verdict import check_verdict, format_verdict
+from patrolkit.cli import main
+from patrolkit.games.grand_jeu import State
+from tests.grand_jeu import photos
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_legal_turn_is_found_from_two_photos_with_its_foulards_and_bonus(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "check.png"
+    code = main(
+        ["check", "grand-jeu", str(photos.before_photo()), str(photos.after_photo()), "--json",
+         "--annotate", str(out)]
+    )  # fmt: skip
+    verdict = json.loads(capsys.readouterr().out)
+    assert code == 0, verdict["reason"]
+    assert verdict["legal"] is True and verdict["mover"] == "N"
+    assert verdict["foulards"] == 4  # free 3, move 1, capture free
+    assert verdict["bonus_allowed"] is True
+    assert State.from_text(verdict["position"]).same_position(photos.after_state())
+    kinds = [act["act"] for act in verdict["acts"]["acts"]]
+    assert kinds.count("capture") == 1 and "free" in kinds and "move" in kinds
+    assert out.exists()
+    assert "may play a bonus turn" in format_verdict(verdict)
+
+
+def test_a_change_no_turn_explains_is_refused_with_its_reason() -> None:
+    before, after = photos.reading(photos.before_photo()), photos.reading(photos.after_photo())
+    verdict = check_verdict(after, before)  # the capture undone: no turn does that
+    assert verdict["legal"] is False
+    assert verdict["reason"] and verdict["reason"].endswith(".")
+    assert "Not a legal turn:" in format_verdict(verdict)
+
+
+def test_two_photos_of_different_boards_are_refused() -> None:
+    before, after = photos.reading(photos.before_photo()), photos.reading(photos.after_photo())
+    verdict = check_verdict(before, replace(after, kit="ZZZZZZ"))
+    assert verdict["legal"] is None and verdict["judged"] is False
+    assert "two different boards" in verdict["reason"]
+
+
+def test_a_turn_cannot_be_judged_while_a_scout_is_unreadable() -> None:
+    verdict = check_verdict(
+        photos.reading(photos.before_photo()), photos.reading(photos.faulty_photo())
+    )
+    assert verdict["legal"] is None
+    assert "could not be read" in verdict["reason"]
