@@ -28,6 +28,14 @@ Render = Callable[[Any, Any, dict[str, Any]], Any]
 :func:`companion.picture.annotate`)."""
 
 
+def refuse_unused(args: argparse.Namespace, *, secrets: bool = False, more: bool = False) -> None:
+    """Refuse ``--secrets`` and photos after AFTER where the game has no use for them."""
+    if not secrets and getattr(args, "secrets", None):
+        raise KitError("This game hides nothing from its players: leave --secrets out.")
+    if not more and getattr(args, "more", None):
+        raise KitError("This game's check judges one turn: give two photos, BEFORE and AFTER.")
+
+
 def refuse_existing(path: Path | None, force: bool) -> None:
     """Refuse to overwrite ``path`` unless ``force``."""
     if path is not None and path.exists() and not force:
@@ -56,9 +64,12 @@ def score_command(
     judge: Callable[[Any], dict[str, Any]],
     formatted: Callable[[dict[str, Any]], str],
     render: Render,
+    *,
+    secrets: bool = False,
 ) -> int:
     """``score``: read ``args.photo``, judge the reading, draw the picture if asked, print the
-    verdict; the exit code (:func:`score_exit`)."""
+    verdict; the exit code (:func:`score_exit`). ``secrets``: the game takes ``--secrets``."""
+    refuse_unused(args, secrets=secrets)
     refuse_existing(args.annotate, args.force)
     reading = read_photo(args.photo, decoder=args.decoder)
     verdict = judge(reading)
@@ -77,6 +88,7 @@ def check_command(
 ) -> int:
     """``check``: read ``args.before`` and ``args.after``, judge the turn between them, draw the
     picture of the second photo if asked, print the verdict; the exit code (:func:`check_exit`)."""
+    refuse_unused(args)
     refuse_existing(args.annotate, args.force)
     before = read_photo(args.before, decoder=args.decoder)
     after = read_photo(args.after, decoder=args.decoder)

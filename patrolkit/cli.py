@@ -139,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="read a photo: the position, its score")
     score.add_argument("game", type=_game_offering(Offer.SCORE), help=_game_help(Offer.SCORE))
     score.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
+    _add_secrets(score)
     options.add_reading_options(score)
     score.set_defaults(run=_runner(Offer.SCORE))
 
@@ -146,7 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("game", type=_game_offering(Offer.CHECK), help=_game_help(Offer.CHECK))
     check.add_argument("before", type=Path, help="photo before the turn")
     check.add_argument("after", type=Path, help="photo after the turn")
+    check.add_argument(
+        "more", type=Path, nargs="*", metavar="LATER", help="Stratego: later photos of the game"
+    )
     check.add_argument("--mover", choices=("white", "black"), help="who played the turn (if known)")
+    _add_secrets(check)
     options.add_reading_options(check)
     check.set_defaults(run=_runner(Offer.CHECK))
 
@@ -167,6 +172,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--key", type=Path, help="TLS private key (PEM), for HTTPS")
     serve.set_defaults(run=_run_serve)
     return parser
+
+
+def _add_secrets(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--secrets",
+        nargs=2,
+        metavar=("RED", "BLUE"),
+        help="Stratego: both armies' secret files or private-slip codes",
+    )
 
 
 def _run_games(args: argparse.Namespace) -> int:

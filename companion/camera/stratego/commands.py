@@ -1,0 +1,45 @@
+"""``patrolkit simulate stratego``: a virtual-camera photo of a Stratego table."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.camera.photo import write_simulated
+from companion.camera.printed import kit_of
+from patrolkit.errors import KitError
+
+
+def default_kit(seed: int) -> Path:
+    """The kit of ``seed`` under ``output/kits``, written if missing (its secrets are fresh,
+    as every Stratego kit's are, and kept beside it)."""
+    from generator.stratego.kit import write_kit
+
+    kit_dir = Path("output") / "kits" / f"stratego-seed-{seed}"
+    if not (kit_dir / "kit.json").exists():
+        write_kit(kit_dir, seed=seed)
+    return kit_dir
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Photograph a Stratego position with the virtual camera: ``--state`` (ranks or the kit's
+    ids), a random setup moved on by ``--turns`` random moves (0: the setup itself), or a seeded
+    mid-game. Without ``--kit``, the seed's kit is used, written under ``output/kits`` if
+    missing. The position printed hides every rank."""
+    from companion.camera.stratego.kit import stratego_kit_raster
+    from companion.camera.stratego.positions import mid_game, with_kit_ids
+    from companion.camera.stratego.scene import photograph
+    from patrolkit.games.stratego import State
+
+    if args.state is not None and args.turns is not None:
+        raise KitError("Give either --state or --turns, not both.")
+    if args.kit is not None:
+        kit_of(args.kit, "stratego")
+    kit_dir = args.kit if args.kit is not None else default_kit(args.seed)
+    secrets = stratego_kit_raster(kit_dir).secrets
+    if args.state is not None:
+        state = with_kit_ids(State.from_text(args.state), secrets)
+    else:
+        state = mid_game(secrets, args.seed, moves=args.turns)
+    photo = photograph(kit_dir, state, preset=args.preset, seed=args.seed)
+    return write_simulated(photo, args.out, state.hidden().text, force=args.force)

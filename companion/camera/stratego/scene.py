@@ -1,0 +1,493 @@
+"""The virtual camera for Stratego: seeded photos of a printed kit's board with its standing
+pieces, with truth.
+
+:func:`photograph` rasterises the kit's own PDF, cuts each board sheet out along its cut box (a
+sheet that laps onto a neighbour is cut on its grid line, up to 1 mm into the bleed) and lays
+the sheets on a procedural table as a player assembles them, each off its place by up to ±2 mm
+and ±1°. Each piece of the :class:`~patrolkit.games.stratego.State` (every piece carries the id
+of a printed piece, see :mod:`companion.camera.stratego.positions`) stands on its cell as the
+folded box it is: 24 x 24 mm and 15 mm high, its rank face towards its owner, off the cell's
+centre by up to ±1.5 mm and turned by up to ±6°. The box is drawn in perspective from the
+strip as printed: its top (the army's band and the id code), the walls the camera sees (the
+rank face and the back, from the strip; the open ends dark inside), each wall darker than the
+top as the light falls, and a soft shadow on the board away from the light. Pieces are drawn
+from the farthest to the nearest, so a near piece hides what it stands in front of: a
+neighbour's walls, never its top (every top lies in one plane, 15 mm over the board). The
+table is then photographed with the camera's presets (:func:`companion.camera.shot.draw_shot`).
+The same kit, state, preset, seed and options give the same bytes.
+
+For tests, ``across`` pushes one piece half a cell towards an empty neighbour, so it stands
+across two cells.
+
+The truth (``Photo.truth``, JSON-ready)
+---------------------------------------
+Pixels are OpenCV's; corners are listed top-left, top-right, bottom-right, bottom-left of a code
+as printed (its top towards the piece's opponent), or of a sheet's grid as printed.
+
+.. code-block:: text
+
+    schema        1
+    game          "stratego"
+    preset, seed  as given; width, height, jpeg_quality of the photo
+    state         the position photographed, ranks hidden, with ids (State.hidden().text)
+    kit           the kit code; cell_mm
+    sheets        [{name, offset_mm, angle_deg, grid_corners_px}]
+    pieces        [{cell, army, id, payload, top_corners_px, code_corners_px}]: every piece
+                  standing on a cell (the one pushed across is not listed)
+    across        null, or {cell, army, id, payload, towards, code_corners_px}
+    camera        tilt_deg, yaw_deg, blur_sigma, px_per_mm_min, px_per_mm_max
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.camera.lens import Aim, Array, Image, project
+from companion.camera.paste import box_mask, darken, paste, seen_through
+from companion.camera.photo import Photo, camera_truth, truth_head
+from companion.camera.real_world import Subject, develop_shot
+from companion.camera.shot import Shot, draw_shot
+from companion.camera.stratego.kit import (
+    PrintedPiece,
+    SheetPlan,
+    StrategoKitRaster,
+    stratego_kit_raster,
+)
+from companion.camera.table import Raster, rigid, scale_map, table_top, transform
+from patrolkit.errors import KitError
+from patrolkit.games.stratego import NEIGHBOURS, Army, State, is_lake, square_name
+from patrolkit.sizes.stratego import Stratego
+
+SHEET_SHIFT_MM = 2.0
+SHEET_TURN_DEG = 1.0
+PIECE_SHIFT_MM = 1.5
+PIECE_TURN_DEG = 6.0
+PAPER_MM = 0.1
+INSIDE = np.array([62.0, 66.0, 70.0])
+"""The inside of a piece's open end (B, G, R), before the light."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A piece on the table: where its base's centre is (board mm), the way it faces (towards
+    its opponent, a unit vector in the board frame) and the cell it stands for."""
+
+    piece: PrintedPiece
+    sq: int
+    centre: tuple[float, float]
+    forward: tuple[float, float]
+    across: str | None = None
+    """The cell it was pushed towards, if pushed across two cells."""
+
+    @property
+    def right(self) -> tuple[float, float]:
+        """Its owner's right: the forward direction turned a quarter clockwise (y down)."""
+        fx, fy = self.forward
+        return (-fy, fx)
+
+    def point(self, a: float, b: float, z: float) -> Array:
+        """The table point ``a`` mm to the owner's right, ``b`` mm forward and ``z`` mm up."""
+        (cx, cy), (fx, fy), (rx, ry) = self.centre, self.forward, self.right
+        return np.array([cx + a * rx + b * fx, cy + a * ry + b * fy, -z])
+
+
+# -- the photo -------------------------------------------------------------------------------
+
+
+def photograph(
+    kit_dir: Path, state: State, *, preset: str, seed: int, across: bool = False
+) -> Photo:
+    """A seeded photo of the kit in ``kit_dir`` on a table with the pieces of ``state`` standing
+    on their cells; :class:`KitError` for a piece whose id the kit does not print, or an
+    unknown preset."""
+    shot = draw_shot(preset, seed)
+    kit = stratego_kit_raster(kit_dir)
+    rng = np.random.default_rng([seed, 0x57A7])
+    poses = _sheet_poses(kit, rng)
+    cuts = {p.name: _sheet_cut(p, rng) for p in kit.sheets}
+    standing = _stand(kit, state, poses, rng, across)
+    outlines = np.vstack([_outline(poses[p.name][0], cuts[p.name]) for p in kit.sheets])
+    view = shot.aim(outlines)
+    optical = _optical(kit, poses, cuts, standing, shot, view, outlines, seed)
+    grid_mm = Stratego.COLUMNS * kit.cell_mm
+    low, high = outlines.min(axis=0), outlines.max(axis=0)
+    paper = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
+    subject = Subject(view, (0.0, 0.0, grid_mm, grid_mm), (paper,))
+    developed = develop_shot(optical, shot.light, shot, seed, subject)
+    truth = _truth(kit, state, poses, standing, shot, view, seed)
+    return Photo(developed.image, developed.truth(truth), developed.jpeg)
+
+
+def _sheet_poses(
+    kit: StrategoKitRaster, rng: np.random.Generator
+) -> dict[str, tuple[Array, float, tuple[float, float]]]:
+    """Each sheet's map from page mm to board mm, its turn and its shift."""
+    poses = {}
+    for plan in kit.sheets:
+        w, h = plan.columns * kit.cell_mm, plan.rows * kit.cell_mm
+        bx, by = plan.board_origin(kit.cell_mm)
+        dx, dy = rng.uniform(-SHEET_SHIFT_MM, SHEET_SHIFT_MM, 2).tolist()
+        turn = float(rng.uniform(-SHEET_TURN_DEG, SHEET_TURN_DEG))
+        centre_page = (plan.origin[0] + w / 2, plan.origin[1] + h / 2)
+        centre_board = (bx + w / 2 + dx, by + h / 2 + dy)
+        poses[plan.name] = (rigid(turn, centre_page, centre_board), turn, (dx, dy))
+    return poses
+
+
+def _sheet_cut(plan: SheetPlan, rng: np.random.Generator) -> tuple[float, float, float, float]:
+    """The sheet as cut: its cut box, each lapping edge on its grid line (up to 1 mm out)."""
+    cut = plan.item.cut
+    x0, y0, x1, y1 = cut.x, cut.y, cut.x + cut.width, cut.y + cut.height
+    ox, oy = plan.origin
+    scissors = rng.uniform(0.0, 0.3, 4).tolist()
+    bleed = rng.uniform(0.0, 1.0, 4).tolist()
+    x0 = ox - bleed[0] if "W" in plan.lapping else x0 + scissors[0]
+    y0 = oy - bleed[1] if "N" in plan.lapping else y0 + scissors[1]
+    return (x0, y0, x1 - scissors[2], y1 - scissors[3])
+
+
+def _outline(to_board: Array, cut: tuple[float, float, float, float]) -> Array:
+    x0, y0, x1, y1 = cut
+    return transform(to_board, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+
+
+def _cell_centre(
+    kit: StrategoKitRaster, poses: dict[str, tuple[Array, float, tuple[float, float]]], sq: int
+) -> tuple[np.ndarray, float]:
+    """The centre of cell ``sq`` on the table (board mm, through its sheet) and its sheet's
+    turn."""
+    plan = next(p for p in kit.sheets if p.holds(sq))
+    column, row = sq % Stratego.COLUMNS, sq // Stratego.COLUMNS
+    c = kit.cell_mm
+    local = (
+        plan.origin[0] + (column - plan.first_column + 0.5) * c,
+        plan.origin[1] + (plan.first_row + plan.rows - 1 - row + 0.5) * c,
+    )
+    to_board, turn, _ = poses[plan.name]
+    return transform(to_board, np.array([local]))[0], turn
+
+
+def _stand(
+    kit: StrategoKitRaster,
+    state: State,
+    poses: dict[str, tuple[Array, float, tuple[float, float]]],
+    rng: np.random.Generator,
+    across: bool,
+) -> list[Standing]:
+    """Every piece of ``state`` standing on its cell."""
+    standing = []
+    for sq, piece in enumerate(state.cells):
+        if piece is None:
+            continue
+        printed = kit.pieces.get(piece.id)
+        if printed is None or printed.army is not piece.army:
+            raise KitError(
+                f"The {piece.army.title} piece on {square_name(sq)} has no id of this kit's"
+                f" {piece.army.title} army ('{piece.id}')."
+            )
+        centre, turn = _cell_centre(kit, poses, sq)
+        centre = centre + rng.uniform(-PIECE_SHIFT_MM, PIECE_SHIFT_MM, 2)
+        angle = math.radians(turn + float(rng.uniform(-PIECE_TURN_DEG, PIECE_TURN_DEG)))
+        base = -1.0 if piece.army is Army.RED else 1.0  # red faces north (board -y)
+        forward = (-base * math.sin(angle), base * math.cos(angle))
+        standing.append(Standing(printed, sq, (float(centre[0]), float(centre[1])), forward))
+    if across:
+        standing = _push_across(standing, state, kit.cell_mm, rng)
+    return standing
+
+
+def _push_across(
+    standing: list[Standing], state: State, cell_mm: float, rng: np.random.Generator
+) -> list[Standing]:
+    """One piece pushed half a cell towards an empty neighbour (not a lake)."""
+    options = [
+        (k, other)
+        for k, s in enumerate(standing)
+        for other in NEIGHBOURS[s.sq]
+        if state.cells[other] is None and not is_lake(other)
+    ]
+    if not options:
+        raise KitError("No piece has an empty neighbour to be pushed towards.")
+    k, other = options[int(rng.integers(0, len(options)))]
+    s = standing[k]
+    dc = other % Stratego.COLUMNS - s.sq % Stratego.COLUMNS
+    dr = other // Stratego.COLUMNS - s.sq // Stratego.COLUMNS
+    centre = (s.centre[0] + dc * cell_mm / 2, s.centre[1] - dr * cell_mm / 2)
+    pushed = Standing(s.piece, s.sq, centre, s.forward, square_name(other))
+    return [pushed if j == k else t for j, t in enumerate(standing)]
+
+
+# -- drawing ---------------------------------------------------------------------------------
+
+
+def _optical(
+    kit: StrategoKitRaster,
+    poses: dict[str, tuple[Array, float, tuple[float, float]]],
+    cuts: dict[str, tuple[float, float, float, float]],
+    standing: list[Standing],
+    shot: Shot,
+    view: Aim,
+    outlines: Array,
+    seed: int,
+) -> Image:
+    h = view.homography
+    low, high = outlines.min(axis=0) - 6.0, outlines.max(axis=0) + 6.0
+    sx, sy = kit.sx, kit.sy
+    canvas_raster = Raster(
+        float(low[0]),
+        float(low[1]),
+        sx,
+        sy,
+        math.ceil((high[0] - low[0]) * sx),
+        math.ceil((high[1] - low[1]) * sy),
+    )
+    table = shot.table_raster(h, (low + high) / 2, reach=250.0)
+    top = table_top(shot.table, table, seed)
+    angle = math.radians(shot.light_deg)
+    away = np.array([math.cos(angle), math.sin(angle)])
+    to_canvas = canvas_raster.from_mm
+    canvas = cv2.warpAffine(
+        top,
+        (to_canvas @ np.linalg.inv(table.from_mm))[:2],
+        (canvas_raster.width, canvas_raster.height),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REFLECT_101,
+    )
+    for plan in kit.sheets:  # a thin shadow under the paper's edge
+        to_board = poses[plan.name][0]
+        darken(
+            canvas,
+            canvas_raster.px(_outline(to_board, cuts[plan.name]) + away * 0.4),
+            soft=0.6 * sx,
+            strength=0.25,
+        )
+    for plan in kit.sheets:
+        to_board = poses[plan.name][0]
+        page = kit.pages[plan.item.sheet]
+        x0, y0, x1, y1 = cuts[plan.name]
+        px0, py0 = max(math.floor((x0 - 1) * sx), 0), max(math.floor((y0 - 1) * sy), 0)
+        px1 = min(math.ceil((x1 + 1) * sx), page.shape[1])
+        py1 = min(math.ceil((y1 + 1) * sy), page.shape[0])
+        crop = page[py0:py1, px0:px1]
+        trim = (x0 * sx - px0, y0 * sy - py0, x1 * sx - px0, y1 * sy - py0)
+        from_crop = np.array([[1.0, 0.0, px0], [0.0, 1.0, py0], [0.0, 0.0, 1.0]])
+        affine = to_canvas @ to_board @ np.linalg.inv(scale_map(sx, sy)) @ from_crop
+        paste(canvas, crop, box_mask(crop.shape[1], crop.shape[0], trim), affine[:2])
+    reach = shot.shadow_reach * Stratego.PIECE_HEIGHT_MM
+    for s in standing:  # each piece's shadow on the board, away from the light
+        half = Stratego.PIECE_WIDTH_MM / 2
+        foot = np.array([s.point(a, b, 0)[:2] for a, b in _square(half)])
+        hull = cv2.convexHull(np.vstack([foot, foot + away * reach]).astype(np.float32))
+        darken(canvas, canvas_raster.px(hull.reshape(-1, 2)), soft=2.0 * sx, strength=0.45)
+    optical = seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, to_canvas)
+    lit = -away  # towards the light, along the table
+    for s in sorted(standing, key=lambda t: -_depth(view, t.point(0, 0, 0))):
+        _draw_piece(optical, s, view, kit, lit)
+    return optical
+
+
+def _square(half: float) -> list[tuple[float, float]]:
+    return [(-half, -half), (half, -half), (half, half), (-half, half)]
+
+
+def _depth(view: Aim, point: Array) -> float:
+    return float((point - view.centre) @ (view.rotation.T @ np.array([0.0, 0.0, 1.0])))
+
+
+def _photo(view: Aim, points: Array) -> Array:
+    """Table points ``(n, 3)`` (mm, z up negative) in photo pixels."""
+    seen = (np.asarray(points) - view.centre) @ view.rotation.T @ view.camera.T
+    return np.asarray(seen[:, :2] / seen[:, 2:3])
+
+
+def _draw_piece(optical: Image, s: Standing, view: Aim, kit: StrategoKitRaster, lit: Array) -> None:
+    """One standing piece over the photo: the walls the camera sees, then its top."""
+    w, d, ht = Stratego.PIECE_WIDTH_MM, Stratego.PIECE_DEPTH_MM, Stratego.PIECE_HEIGHT_MM
+    half_w, half_d = w / 2, d / 2
+    panels = {name: (start, length) for name, start, length in Stratego.panels()}
+    strip = s.piece.strip
+    sx = strip.shape[1] / Stratego.strip_length()
+    sy = strip.shape[0] / w
+    eye = view.centre
+    # (outward normal in (a, b), a point on the face, the face's corners as (strip x, strip y)
+    # and as (a, b, z))
+    rank_x, _ = panels["rank"]
+    back_x, back_len = panels["back"]
+    walls = [
+        (
+            (0.0, -1.0),
+            [(rank_x, 0), (rank_x + ht, 0), (rank_x + ht, w), (rank_x, w)],
+            [(-half_w, -half_d, 0), (-half_w, -half_d, ht), (half_w, -half_d, ht),
+             (half_w, -half_d, 0)],
+        ),
+        (
+            (0.0, 1.0),
+            [(back_x, 0), (back_x + back_len, 0), (back_x + back_len, w), (back_x, w)],
+            [(-half_w, half_d, ht), (-half_w, half_d, 0), (half_w, half_d, 0),
+             (half_w, half_d, ht)],
+        ),
+    ]  # fmt: skip
+    ends = [(-1.0, 0.0), (1.0, 0.0)]
+    for (na, nb), page, corners in walls:
+        normal = _table_vector(s, na, nb)
+        face = np.array([s.point(a, b, z) for a, b, z in corners])
+        if _facing(face, normal, eye):
+            shade = 0.72 + 0.18 * float(normal[:2] @ lit)
+            _face(optical, strip, sx, sy, page, _photo(view, face), shade)
+    for na, nb in ends:
+        normal = _table_vector(s, na, nb)
+        a = na * half_w
+        face = np.array(
+            [s.point(a, -half_d, 0), s.point(a, -half_d, ht), s.point(a, half_d, ht),
+             s.point(a, half_d, 0)]
+        )  # fmt: skip
+        if _facing(face, normal, eye):
+            shade = 0.8 + 0.2 * float(normal[:2] @ lit)
+            _flat(optical, _photo(view, face), INSIDE * shade)
+    top_x, top_len = panels["top"]
+    # The top: strip x runs from the rank fold (owner's side) to the back fold (forward).
+    page = [(top_x, 0), (top_x + top_len, 0), (top_x + top_len, w), (top_x, w)]
+    face = np.array(
+        [s.point(-half_w, -half_d, ht), s.point(-half_w, half_d, ht), s.point(half_w, half_d, ht),
+         s.point(half_w, -half_d, ht)]
+    )  # fmt: skip
+    _face(optical, strip, sx, sy, page, _photo(view, face), 1.0)
+
+
+def _table_vector(s: Standing, a: float, b: float) -> Array:
+    (fx, fy), (rx, ry) = s.forward, s.right
+    return np.array([a * rx + b * fx, a * ry + b * fy, 0.0])
+
+
+def _facing(face: Array, normal: Array, eye: Array) -> bool:
+    return float((eye - face.mean(axis=0)) @ normal) > 0
+
+
+def _face(
+    optical: Image,
+    strip: Image,
+    sx: float,
+    sy: float,
+    page: list[tuple[float, float]],
+    quad: Array,
+    shade: float,
+) -> None:
+    """The part of ``strip`` whose corners are ``page`` (strip mm) drawn onto ``quad`` (photo
+    px), its light multiplied by ``shade``."""
+    xs, ys = [p[0] for p in page], [p[1] for p in page]
+    x0, x1 = max(math.floor(min(xs) * sx), 0), min(math.ceil(max(xs) * sx), strip.shape[1])
+    y0, y1 = max(math.floor(min(ys) * sy), 0), min(math.ceil(max(ys) * sy), strip.shape[0])
+    crop = strip[y0:y1, x0:x1]
+    src = np.array([(x * sx - 0.5 - x0, y * sy - 0.5 - y0) for x, y in page], np.float32)
+    left, top = np.floor(quad.min(axis=0)).astype(int) - 2
+    right, bottom = np.ceil(quad.max(axis=0)).astype(int) + 2
+    left, top = max(int(left), 0), max(int(top), 0)
+    right, bottom = min(int(right), optical.shape[1]), min(int(bottom), optical.shape[0])
+    if right <= left or bottom <= top:
+        return
+    dst = (quad - (left, top)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(src, dst)
+    size = (right - left, bottom - top)
+    front = cv2.warpPerspective(
+        crop, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+    )
+    mask = np.zeros((size[1], size[0]), np.uint8)
+    cv2.fillPoly(mask, [np.round(dst * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
+    weight = mask.astype(np.float32)[..., None] / 255.0
+    roi = optical[top:bottom, left:right].astype(np.float32)
+    out = roi * (1 - weight) + front.astype(np.float32) * shade * weight
+    optical[top:bottom, left:right] = np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _flat(optical: Image, quad: Array, colour: Array) -> None:
+    """``quad`` (photo px) filled with ``colour`` (B, G, R), edges smoothed."""
+    left, top = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
+    right = min(math.ceil(quad[:, 0].max()) + 2, optical.shape[1])
+    bottom = min(math.ceil(quad[:, 1].max()) + 2, optical.shape[0])
+    if right <= left or bottom <= top:
+        return
+    mask = np.zeros((bottom - top, right - left), np.uint8)
+    pts = np.round((quad - (left, top)) * 16).astype(np.int32)
+    cv2.fillPoly(mask, [pts], 255, cv2.LINE_AA, shift=4)
+    weight = mask.astype(np.float32)[..., None] / 255.0
+    roi = optical[top:bottom, left:right].astype(np.float32)
+    out = roi * (1 - weight) + colour.astype(np.float32) * weight
+    optical[top:bottom, left:right] = np.clip(out, 0, 255).astype(np.uint8)
+
+
+# -- the truth -------------------------------------------------------------------------------
+
+
+def _round(points: Array) -> list[list[float]]:
+    return [[round(float(x), 2), round(float(y), 2)] for x, y in points]
+
+
+def _code_corners(s: Standing, view: Aim) -> Array:
+    """The id code's module area on the piece's top, in photo px, in code order (its top
+    towards the piece's opponent)."""
+    half, ht = Stratego.PIECE_CODE_MM / 2, Stratego.PIECE_HEIGHT_MM
+    corners = [(-half, half), (half, half), (half, -half), (-half, -half)]
+    return _photo(view, np.array([s.point(a, b, ht) for a, b in corners]))
+
+
+def _truth(
+    kit: StrategoKitRaster,
+    state: State,
+    poses: dict[str, tuple[Array, float, tuple[float, float]]],
+    standing: list[Standing],
+    shot: Shot,
+    view: Aim,
+    seed: int,
+) -> dict[str, Any]:
+    h = view.homography
+    c = kit.cell_mm
+    sheets = []
+    for plan in kit.sheets:
+        to_board, turn, (dx, dy) = poses[plan.name]
+        ox, oy = plan.origin
+        w, ht = plan.columns * c, plan.rows * c
+        grid = np.array([[ox, oy], [ox + w, oy], [ox + w, oy + ht], [ox, oy + ht]])
+        sheets.append(
+            {
+                "name": plan.name,
+                "offset_mm": [round(dx, 3), round(dy, 3)],
+                "angle_deg": round(turn, 3),
+                "grid_corners_px": _round(project(h, transform(to_board, grid))),
+            }
+        )
+    pieces, across = [], None
+    half, height = Stratego.PIECE_WIDTH_MM / 2, Stratego.PIECE_HEIGHT_MM
+    for s in standing:
+        entry: dict[str, Any] = {
+            "cell": square_name(s.sq),
+            "army": s.piece.army.title,
+            "id": s.piece.id,
+            "payload": s.piece.payload,
+        }
+        code = _round(_code_corners(s, view))
+        if s.across is not None:
+            across = {**entry, "towards": s.across, "code_corners_px": code}
+            continue
+        top = np.array([s.point(a, b, height) for a, b in _square(half)])
+        pieces.append(
+            {**entry, "top_corners_px": _round(_photo(view, top)), "code_corners_px": code}
+        )
+    grid_mm = Stratego.COLUMNS * c
+    lattice = np.array(
+        [[x, y] for x in np.linspace(0, grid_mm, 9) for y in np.linspace(0, grid_mm, 9)]
+    )
+    return {
+        **truth_head("stratego", shot, seed, state.hidden().text),
+        "kit": kit.kit_code,
+        "cell_mm": c,
+        "sheets": sheets,
+        "pieces": pieces,
+        "across": across,
+        "camera": camera_truth(shot, h, (grid_mm / 2, grid_mm / 2), lattice),
+    }

@@ -1,0 +1,137 @@
+"""The annotated picture of a Stratego photo: each piece's code framed in its army's colour,
+never a rank.
+
+The part of the photo around the board, scaled so its longer side is
+:data:`companion.picture.SIDE` pixels and dimmed a little, with each sheet's grid outline, every
+piece read framed in its army's colour, cells and pieces that could not be read framed red with
+``?``, and QR codes that are not the game's framed orange. On the last photo of a check the move
+judged is drawn as an arrow from the cell it left to the cell it reached. A panel on the right
+gives the verdict in the same words as the command line, which name a rank only where the rules
+reveal it (the two ranks of an attack).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from companion.load import load_picture
+from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, SOFT, WHITE, rgb_of
+from companion.picture import (
+    Label,
+    check_headline,
+    dimmed_crop,
+    paragraph,
+    polygon,
+    side_panel,
+    with_labels,
+)
+from companion.pose import apply
+from companion.stratego.reading import StrategoReading
+from companion.stratego.verdict import format_verdict
+from patrolkit.games.stratego import Army, parse_square
+from patrolkit.sizes.stratego import Stratego
+
+ARMY_RGB: Final = {
+    Army.RED: rgb_of(Stratego.ARMY_INK["R"]),
+    Army.BLUE: rgb_of(Stratego.ARMY_INK["B"]),
+}
+
+
+def render(
+    photo: Path | str | bytes, reading: StrategoReading, verdict: dict[str, Any]
+) -> np.ndarray:
+    """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
+    picture = load_picture(photo)
+    outlines = [_sheet_outline(reading, k) for k in range(len(reading.sheets))]
+    corners = np.vstack(outlines + [np.array([at]) for _, at in reading.foreign])
+    left, top = np.clip(corners.min(axis=0) - 40, 0, None)
+    right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
+    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    labels: list[Label] = []
+    for outline in outlines:
+        polygon(canvas, apply(shift, outline), WHITE, 2)
+    for piece in reading.pieces.values():
+        polygon(canvas, apply(shift, piece.corners_px), ARMY_RGB[piece.army], 4)
+    if verdict["kind"] == "check" and verdict["moves"]:
+        _arrow(canvas, shift, reading, verdict["moves"][-1]["move"])
+    for u in reading.unreadable:
+        if u.sq is not None:
+            quad = apply(shift, reading.cell_quad(u.sq, 0.05, top=True))
+        elif u.at_px is not None:
+            x, y = u.at_px
+            quad = apply(
+                shift,
+                np.array([[x - 40, y - 40], [x + 40, y - 40], [x + 40, y + 40], [x - 40, y + 40]]),
+            )
+        else:
+            continue
+        polygon(canvas, quad, RED, 5)
+        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED, 30))
+    for _, at in reading.foreign:
+        x, y = apply(shift, np.array([at]))[0]
+        box = np.array([[x - 30, y - 30], [x + 30, y - 30], [x + 30, y + 30], [x - 30, y + 30]])
+        polygon(canvas, box, ORANGE, 4)
+        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE, 26))
+    return np.asarray(_with_panel(with_labels(canvas, labels), verdict))
+
+
+def _sheet_outline(reading: StrategoReading, k: int) -> np.ndarray:
+    sheet = reading.sheets[k]
+    w, h = sheet.sheet.width, sheet.sheet.height
+    return apply(sheet.pose.to_photo, np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=float))
+
+
+def _arrow(canvas: np.ndarray, shift: np.ndarray, reading: StrategoReading, move: str) -> None:
+    """The move ``a4-a5`` or ``a4xa7`` as an arrow between its cells' centres on the board."""
+    start, end = (
+        parse_square(move[:-3] if move[-3] in "-x" else move[:2]),
+        parse_square(move.replace("x", "-").split("-")[1]),
+    )
+    points = [apply(shift, reading.cell_quad(sq)).mean(axis=0) for sq in (start, end)]
+    a, b = (tuple(int(v) for v in np.round(p)) for p in points)
+    cv2.arrowedLine(canvas, a, b, (20, 20, 20), 12, cv2.LINE_AA, tipLength=0.25)
+    cv2.arrowedLine(canvas, a, b, CYAN, 7, cv2.LINE_AA, tipLength=0.25)
+
+
+def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
+    unreadable = len(verdict["unreadable"])
+    if verdict["kind"] == "check":
+        moves = verdict["moves"]
+        legal = moves[-1]["description"] if moves else "no move"
+        return check_headline(verdict, legal, str(verdict["reason"]))
+    if not verdict["judged"]:
+        if unreadable:
+            return (
+                "CANNOT JUDGE",
+                f"{unreadable} cell{'s' if unreadable != 1 else ''} unreadable",
+                RED,
+            )
+        return "CANNOT JUDGE", "a piece is not of this kit", RED
+    if verdict["phase"] == "setup":
+        if verdict["legal"]:
+            return "SETUP LEGAL", "both armies complete, in place", GREEN
+        return "SETUP WRONG", verdict["reasons"][0] if verdict["reasons"] else "", RED
+    counts = verdict["pieces"]
+    return "TABLE READ", f"{counts['red']} red, {counts['blue']} blue pieces", WHITE
+
+
+def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
+    facts = [line for line in format_verdict(verdict).splitlines()[1:] if "Position" not in line]
+    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), facts[:12])
+    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
+    for ink, words in (
+        (ARMY_RGB[Army.RED], "a red piece read (its id only)"),
+        (ARMY_RGB[Army.BLUE], "a blue piece read (its id only)"),
+        (RED, "unreadable: fix it, photograph again"),
+        (CYAN, "the move judged"),
+        (ORANGE, "QR code that is not a game piece"),
+    ):
+        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=ink, width=4)
+        paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
+        y += 40
+    return full

@@ -1,0 +1,362 @@
+"""Read a photo of a Stratego table: the board, and each standing piece's army and id on its
+cell; never a rank (the photo shows none), never a guess.
+
+:func:`read_photo` runs the pipeline:
+
+1. load the photo and decode every QR code in it (:mod:`companion.decode`): the whole photo, then
+   — unless that read every corner code — overlapping windows of it;
+2. one homography per board sheet from its corner codes (:mod:`companion.stratego.board`), and
+   the same pose lifted to the plane of the pieces' tops, 15 mm over the board;
+3. each piece's code to its cell through the lifted pose of the sheet under it. A code whose
+   centre is more than :data:`ACROSS_MM` from its cell's centre stands across two cells; two
+   codes on one cell, a code off the board, or a code whose army's band looks like the other
+   army's are reported with where, and not placed;
+4. every other cell but the lakes is looked at on the plane of the tops: where it shows the
+   dense edges of a code's modules, both ways (:func:`_shows_code`), a second look rectifies it
+   (:mod:`companion.cascade`) and decodes it again; what still does not read is reported:
+   "something stands on e4, but its code could not be read"; a cell that shows no such detail
+   is empty. A lake holds no piece by the rules: one is reported only when its code reads.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+import cv2
+import numpy as np
+
+from companion.cascade import Step as CascadeStep
+from companion.clock import Clock
+from companion.decode import Decoder, Detection, decoder_named
+from companion.load import load_picture
+from companion.pose import BoardPose, apply
+from companion.stratego.board import Found, locate_board, read_codes, sort_codes
+from companion.stratego.reading import PieceReading, SheetReading, StrategoReading, Unreadable
+from patrolkit.games.stratego import COLUMNS, LAKES, SQUARES, Army, square_name
+from patrolkit.payload import StrategoPiece
+from patrolkit.sizes.stratego import Stratego
+
+ACROSS_MM: Final = 7.5
+"""A code centre further than this from its cell's centre (along x or y), a quarter of a cell,
+stands across two cells."""
+DETAIL: Final = 0.08
+"""A cell whose top-plane patch has more than this share of pixels on a sharp edge shows a code.
+Measured on phone photos: pieces' codes 0.11 at the least (0.25 for 99 % of them), a neighbour's
+wall seen over an empty cell 0.15 at most (0.07 for 95 %), bare cells 0.11 at most."""
+EDGE: Final = 0.75
+"""A sharp edge: a Sobel gradient over this share of the codes' contrast in the photo (on phone
+photos, about 120 for a contrast of 160 grey levels: a step of a fifth of it)."""
+EDGE_DEFAULT: Final = 120.0
+"""The sharp edge's gradient when no code was read to measure the photo's contrast on."""
+BOTH_WAYS: Final = 0.02
+"""A code's modules have edges both ways (0.028 of the patch at the least, each way, on phone
+photos); a grid line or the seam between two sheets, seen over an empty cell, one way only."""
+INSET_MM: Final = 1.5
+"""The patch looked at is the code's area less this on each side, away from the band."""
+SECOND_LOOK: Final = (
+    CascadeStep("cells-10", 10.0),
+    CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
+)
+SHARP_PX_PER_MM: Final = 5.0
+"""From this resolution on (a code's module over 3.5 px), a code shows its modules' edges even
+when it does not read; below, a cell also counts as holding something when its middle is dark."""
+DARK: Final = 0.70
+"""A cell's middle (a code's area) darker than this share of the white round it: a code, whose
+modules are about half black, seen too small for its edges (0.66 at the most on phone and hard
+photos; a bare cell 0.94, 0.69 for its 5 % darkest — shadows and neighbours' walls)."""
+BAND_MM: Final = Stratego.PIECE_WIDTH_MM / 2 - Stratego.PIECE_FRAME_MM / 2
+"""Half the side of the square along the middle of the army's band round a piece's top."""
+BAND_SURE: Final = 25.0
+"""How far (in red minus blue, 0–255) the band's mean colour must lean to one army to say it
+is that army's."""
+
+
+def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> StrategoReading:
+    """Read the Stratego table in the photo ``source`` (a path or the file's bytes).
+
+    Raises :class:`PhotoError` when the file is not a readable photo, shows no Stratego board,
+    or a sheet of the board is not in it.
+    """
+    clock = Clock()
+    picture = load_picture(source)
+    reader = decoder_named(decoder)
+    clock.lap("load")
+    found = sort_codes(read_codes(picture.gray, reader))
+    clock.lap("decode")
+    kit, cell_mm, sheets = locate_board(found, picture.gray, reader)
+    clock.lap("pose")
+    pieces, unreadable, covered = _place(found.pieces, sheets, cell_mm, picture.rgb, "photo")
+    clock.lap("cells")
+    taken = set(pieces) | covered
+    edge = edge_level(picture.gray, sheets, sorted(pieces)[:: max(1, len(pieces) // 12)])
+    looked = [
+        sq
+        for sq in range(SQUARES)
+        if sq not in taken and sq not in LAKES and _shows_code(picture.gray, sheets, sq, edge)
+    ]
+    extra = _second_look(picture.gray, reader, sheets, looked, found)
+    more, more_problems, _ = _place(extra, sheets, cell_mm, picture.rgb, "second look")
+    for sq, piece in more.items():
+        if sq not in pieces:
+            pieces[sq] = piece
+    unreadable += [u for u in more_problems if u.sq not in pieces]
+    noted = {u.sq for u in unreadable}
+    noted = {u.sq for u in unreadable}
+    for sq in looked:
+        if sq not in pieces and sq not in noted:
+            unreadable.append(
+                Unreadable(
+                    sq,
+                    f"Something stands on {square_name(sq)}, but its code could not be read.",
+                    _centre_px(sheets, sq),
+                )
+            )
+    clock.lap("second look")
+    sentences = [u.reason for u in unreadable]
+    sentences += [
+        f"A QR code that is not part of this game is on the table ({why})."
+        for why, _ in found.foreign
+    ]
+    for sheet in sheets:
+        if sheet.set_aside:
+            names = ", ".join(c.value for c in sheet.set_aside)
+            sentences.append(
+                f"Sheet {sheet.name}'s {names} corner code does not line up with the sheet;"
+                " it was left out."
+            )
+    return StrategoReading(
+        kit=kit,
+        cell_mm=cell_mm,
+        sheets=tuple(sheets),
+        pieces=pieces,
+        unreadable=tuple(sorted(unreadable, key=lambda u: (u.sq is None, u.sq or 0))),
+        foreign=tuple(found.foreign),
+        problems=tuple(sentences),
+        photo_size=(picture.width, picture.height),
+        decoder=reader.name,
+        passes={"photo": len(found.pieces), "tried": len(looked), "second look": len(more)},
+        timings=clock.timings(),
+    )
+
+
+# -- codes to cells --------------------------------------------------------------------------
+
+
+def _sheet_under(
+    sheets: list[SheetReading], centre: np.ndarray
+) -> tuple[SheetReading, np.ndarray] | None:
+    """The sheet on top under the photo point ``centre`` of a code on the tops' plane, and the
+    point in that sheet's frame."""
+    for reading in reversed(sheets):
+        local = apply(np.linalg.inv(reading.tops), centre[None, :])[0]
+        if 0 <= local[0] < reading.sheet.width and 0 <= local[1] < reading.sheet.height:
+            return reading, local
+    return None
+
+
+def _place(
+    codes: list[tuple[StrategoPiece, Detection]],
+    sheets: list[SheetReading],
+    cell_mm: float,
+    rgb: np.ndarray,
+    stage: str,
+) -> tuple[dict[int, PieceReading], list[Unreadable], set[int]]:
+    """Each piece's code to its cell; what stands across cells, off the board, twice on a cell
+    or with a band of the other army's colour is reported instead. Also the cells those
+    reports cover."""
+    placed: dict[int, PieceReading] = {}
+    problems: list[Unreadable] = []
+    covered: set[int] = set()
+    doubled: set[int] = set()
+    for item, detection in codes:
+        army = Army.RED if item.army == "R" else Army.BLUE
+        what = f"A {army.title} piece (id {item.id})"
+        centre = detection.centre
+        at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+        under = _sheet_under(sheets, centre)
+        if under is None:
+            problems.append(Unreadable(None, f"{what} stands off the board; it was left out.", at))
+            continue
+        reading, local = under
+        first_column, _, first_row, rows = reading.sheet.cells
+        fx, fy = local / cell_mm
+        column = first_column + int(fx)
+        row = first_row + rows - 1 - int(fy)
+        sq = row * COLUMNS + column
+        off_x, off_y = (fx % 1 - 0.5) * cell_mm, (fy % 1 - 0.5) * cell_mm
+        if abs(off_x) > ACROSS_MM or abs(off_y) > ACROSS_MM:
+            other_column = column + (0 if abs(off_x) <= ACROSS_MM else (1 if off_x > 0 else -1))
+            other_row = row - (0 if abs(off_y) <= ACROSS_MM else (1 if off_y > 0 else -1))
+            names = [square_name(sq)]
+            covered.add(sq)
+            if 0 <= other_column < COLUMNS and 0 <= other_row < Stratego.ROWS:
+                names.append(square_name(other_row * COLUMNS + other_column))
+                covered.add(other_row * COLUMNS + other_column)
+            problems.append(
+                Unreadable(
+                    sq, f"{what} stands across {' and '.join(names)}: push it onto one cell.", at
+                )
+            )
+            continue
+        band = _band_army(rgb, reading, detection)
+        if band is not None and band is not army:
+            covered.add(sq)
+            problems.append(
+                Unreadable(
+                    sq,
+                    f"The code on {square_name(sq)} is a {army.title} piece's, but the piece looks"
+                    f" {band.title}: check it.",
+                    at,
+                )
+            )
+            continue
+        if sq in placed or sq in doubled:
+            doubled.add(sq)
+            placed.pop(sq, None)
+            problems.append(
+                Unreadable(sq, f"Two pieces stand on {square_name(sq)}; a cell holds one.", at)
+            )
+            continue
+        placed[sq] = PieceReading(detection.text, army, item.id, sq, detection.corners, stage)
+    return placed, problems, covered | doubled
+
+
+def _band_army(rgb: np.ndarray, reading: SheetReading, detection: Detection) -> Army | None:
+    """The army whose colour the band round the code's piece shows (red: solid red; blue:
+    blue stripes on white), or ``None`` when it does not lean clearly to one."""
+    to_sheet = np.linalg.inv(reading.tops)
+    corners = apply(to_sheet, detection.corners)
+    centre = corners.mean(axis=0)
+    right = (corners[1] - corners[0] + corners[2] - corners[3]) / 2
+    down = (corners[3] - corners[0] + corners[2] - corners[1]) / 2
+    right /= np.linalg.norm(right)
+    down /= np.linalg.norm(down)
+    steps = np.linspace(-BAND_MM, BAND_MM, 25)
+    points = [centre + s * right + e * BAND_MM * down for s in steps for e in (-1, 1)]
+    points += [centre + e * BAND_MM * right + s * down for s in steps for e in (-1, 1)]
+    px = np.round(apply(reading.tops, np.array(points))).astype(int)
+    height, width = rgb.shape[:2]
+    inside = (px[:, 0] >= 0) & (px[:, 0] < width) & (px[:, 1] >= 0) & (px[:, 1] < height)
+    if inside.sum() < 20:
+        return None
+    colours = rgb[px[inside, 1], px[inside, 0]].astype(float)
+    lean = float(np.mean(colours[:, 0] - colours[:, 2]))
+    if lean > BAND_SURE:
+        return Army.RED
+    if lean < -BAND_SURE / 2:
+        return Army.BLUE
+    return None
+
+
+# -- cells without a code ----------------------------------------------------------------------
+
+
+def _cell_box(reading: SheetReading, sq: int, grow: float) -> tuple[float, float, float, float]:
+    x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+    return (x - grow, y - grow, w + 2 * grow, h + 2 * grow)
+
+
+def _sheet_holding(sheets: list[SheetReading], sq: int) -> SheetReading:
+    for reading in sheets:
+        first_column, columns, first_row, rows = reading.sheet.cells
+        if first_column <= sq % COLUMNS < first_column + columns and (
+            first_row <= sq // COLUMNS < first_row + rows
+        ):
+            return reading
+    raise ValueError(f"no sheet holds {square_name(sq)}")
+
+
+def _tops_pose(reading: SheetReading) -> BoardPose:
+    pose = reading.pose
+    return BoardPose(pose.board_code, reading.tops, np.linalg.inv(reading.tops), (), (), 0.0)
+
+
+def _middle(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> np.ndarray:
+    """The middle of cell ``sq`` (a code's area less :data:`INSET_MM` a side) seen on the plane
+    of the pieces' tops at 10 px/mm, smoothed by 0.8 px."""
+    reading = _sheet_holding(sheets, sq)
+    side = Stratego.PIECE_CODE_MM - 2 * INSET_MM
+    x, y, w, _ = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+    box = (x + (w - side) / 2, y + (w - side) / 2, side, side)
+    patch, _ = SECOND_LOOK[0].patch(gray, _tops_pose(reading), box)
+    return cv2.GaussianBlur(patch, (0, 0), 0.8).astype(np.float32)
+
+
+def edge_level(gray: np.ndarray, sheets: list[SheetReading], read: list[int]) -> float:
+    """What a sharp edge is in this photo: :data:`EDGE` of the contrast (5th to 95th percentile)
+    the codes read show, the median over them (:data:`EDGE_DEFAULT` when none was read)."""
+    if not read:
+        return EDGE_DEFAULT
+    spans = [float(np.ptp(np.percentile(_middle(gray, sheets, sq), [5, 95]))) for sq in read]
+    return EDGE * float(np.median(spans))
+
+
+def _shows_code(gray: np.ndarray, sheets: list[SheetReading], sq: int, edge: float) -> bool:
+    """Whether the middle of cell ``sq``, seen on the plane of the pieces' tops, shows the dense
+    edges of a code's modules, both ways: a neighbour's wall seen there has few edges, a grid
+    line or a seam edges one way only, bare paper, a lake or a soft shadow none."""
+    smooth = _middle(gray, sheets, sq)
+    across, down = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
+    dense = float((np.hypot(across, down) > edge).mean()) > DETAIL
+    both_ways = min(float((abs(across) > edge).mean()), float((abs(down) > edge).mean()))
+    if dense and both_ways > BOTH_WAYS:
+        return True
+    return _resolution(sheets, sq) < SHARP_PX_PER_MM and _darkness(gray, sheets, sq) < DARK
+
+
+def _darkness(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> float:
+    """The mean of a code's area in the middle of cell ``sq`` (on the plane of the tops) over
+    the white of the 20 mm round it (its 98th percentile)."""
+    reading = _sheet_holding(sheets, sq)
+    x, y, w, _ = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+    round_mm, code_mm = (
+        Stratego.PIECE_WIDTH_MM - 2 * Stratego.PIECE_FRAME_MM,
+        Stratego.PIECE_CODE_MM,
+    )
+    box = (x + (w - round_mm) / 2, y + (w - round_mm) / 2, round_mm, round_mm)
+    patch, _ = SECOND_LOOK[0].patch(gray, _tops_pose(reading), box)
+    m = round((round_mm - code_mm) / 2 * SECOND_LOOK[0].pixels_per_mm)
+    white = max(float(np.percentile(patch, 98)), 1.0)
+    return float(patch[m:-m, m:-m].mean()) / white
+
+
+def _second_look(
+    gray: np.ndarray,
+    reader: Decoder,
+    sheets: list[SheetReading],
+    cells: list[int],
+    found: Found,
+) -> list[tuple[StrategoPiece, Detection]]:
+    """The piece codes read on ``cells``, each rectified on the plane of the tops; codes of no
+    game read there are added to ``found``'s."""
+    read: list[tuple[StrategoPiece, Detection]] = []
+    for sq in cells:
+        reading = _sheet_holding(sheets, sq)
+        for step in SECOND_LOOK:
+            patch, to_photo = step.patch(gray, _tops_pose(reading), _cell_box(reading, sq, 4.0))
+            detections = [d.moved(to_photo) for d in reader.read(patch)]
+            more = sort_codes(detections)
+            known = {why for why, _ in found.foreign}
+            found.foreign += [f for f in more.foreign if f[0] not in known]
+            if more.pieces:
+                read += more.pieces
+                break
+    return read
+
+
+def _resolution(sheets: list[SheetReading], sq: int) -> float:
+    """The photo's pixels per mm at the middle of cell ``sq``, on the plane of the tops."""
+    reading = _sheet_holding(sheets, sq)
+    x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+    cx, cy = x + w / 2, y + h / 2
+    a, b, c = apply(reading.tops, np.array([[cx, cy], [cx + 1.0, cy], [cx, cy + 1.0]]))
+    u, v = b - a, c - a
+    return float(np.sqrt(abs(u[0] * v[1] - u[1] * v[0])))
+
+
+def _centre_px(sheets: list[SheetReading], sq: int) -> tuple[float, float]:
+    reading = _sheet_holding(sheets, sq)
+    x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+    point = apply(reading.tops, np.array([[x + w / 2, y + h / 2]]))[0]
+    return (round(float(point[0]), 1), round(float(point[1]), 1))
