@@ -205,6 +205,18 @@ class RulesStyles(NamedTuple):
     item: ParagraphStyle
     caption: ParagraphStyle
 
+    def paragraph(self, text: str) -> Paragraph:
+        """``text`` (ReportLab's paragraph markup) as body text."""
+        return Paragraph(text, self.body)
+
+    def bullet(self, text: str, mark: str = "•") -> Paragraph:
+        """``text`` as a list item led by ``mark``."""
+        return Paragraph(text, self.item, bulletText=mark)
+
+    def heading(self, text: str) -> Paragraph:
+        """``text`` as a heading."""
+        return Paragraph(text, self.head)
+
 
 def rules_styles(
     name: str,

@@ -7,7 +7,7 @@ code shows no hairline seams. The quiet zone is painted light, so whatever lies 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import qrcode
@@ -190,3 +190,10 @@ def draw(
         error_correction=code.error_correction,
         quiet_modules=quiet_modules,
     )
+
+
+def moved(record: QrCode, dx: float, dy: float) -> QrCode:
+    """``record`` with its box moved by ``(dx, dy)`` mm, its corner rounded to 0.1 µm: a code
+    drawn in a frame, as the page frame sees it."""
+    b = record.box
+    return replace(record, box=Box(round(b.x + dx, 4), round(b.y + dy, 4), b.width, b.height))

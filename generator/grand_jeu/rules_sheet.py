@@ -16,7 +16,7 @@ from generator.grand_jeu.tokens import arrowhead
 from generator.page import BOLD, INK, SOFT_INK, WHITE, Paper, Sheet
 from patrolkit.sizes.grand_jeu import GrandJeu
 
-_BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
+_STYLES = rules_styles(
     "gj",
     body=(8.4, 10.9, 3.4),
     head=(10.5, 13, 5, 2.5),
@@ -144,21 +144,13 @@ def costs_figure(sheet: Sheet, width: float, arrows: Sequence[int]) -> Figure:
 
 
 def story(sheet: Sheet, column: float, arrows: Sequence[int]) -> list[Flowable]:
-    def p(text: str) -> Paragraph:
-        return Paragraph(text, _BODY)
-
-    def bullet(text: str) -> Paragraph:
-        return Paragraph(text, _ITEM, bulletText="•")
-
-    def head(text: str) -> Paragraph:
-        return Paragraph(text, _HEAD)
-
+    p, bullet, head = _STYLES.paragraph, _STYLES.bullet, _STYLES.heading
     return [
-        Paragraph("Le grand jeu des patrouilles", _TITLE),
+        Paragraph("Le grand jeu des patrouilles", _STYLES.title),
         Paragraph(
             "Patrols of scouts cross the board on a wide game. No dice, no cards: only where "
             "your scouts face and how you spend your foulards.",
-            _LEAD,
+            _STYLES.lead,
         ),
         head("What you need"),
         p(
@@ -219,7 +211,7 @@ def story(sheet: Sheet, column: float, arrows: Sequence[int]) -> list[Flowable]:
         Paragraph(
             "What a scout's acts cost depends on the enemies next to it: only when it turns does "
             "the second enemy count.",
-            _CAPTION,
+            _STYLES.caption,
         ),
         head("Capturing"),
         p(
@@ -281,5 +273,5 @@ def draw_rules(sheet: Sheet, arrows: Sequence[int]) -> int:
     """Draw the rules from the current page on, in two columns; returns the pages used."""
     flow = story(sheet, rules_column_width(sheet), arrows)
     return draw_rules_flow(
-        sheet, flow, head=_HEAD, title="Le grand jeu des patrouilles — rules", max_pages=2
+        sheet, flow, head=_STYLES.head, title="Le grand jeu des patrouilles — rules", max_pages=2
     )

@@ -237,15 +237,7 @@ def _scout_item(sheet: Sheet, scout: Scout, arrows: Sequence[int], cx: float, cy
     with sheet.frame(cx, cy):
         record = draw_scout_face(sheet, scout, arrows)
     assert record is not None
-    b = record.box
-    code = QrCode(
-        payload=record.payload,
-        box=Box(round(b.x + cx, 4), round(b.y + cy, 4), b.width, b.height),
-        modules=record.modules,
-        module_mm=record.module_mm,
-        error_correction=record.error_correction,
-        quiet_modules=record.quiet_modules,
-    )
+    code = qr.moved(record, cx, cy)
     flats = GrandJeu.SCOUT_FLATS_MM
     return Item(
         id=scout.id,

@@ -4,9 +4,13 @@ on its outer sides, and the free paper left on the side that is cut off."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
+from generator.grid_sheets import LappedSizes, across, lapped_extent
 from generator.page import MIN_MARGIN_MM, Paper
 from patrolkit.sizes import Patrolis, PatrolisSheet
+
+SIZES: Final = LappedSizes.of(Patrolis)
 
 # -- where a sheet goes on its page -------------------------------------------------------------
 
@@ -34,15 +38,7 @@ def extent(plan: PatrolisSheet) -> tuple[float, float, float, float]:
         left = min(left, -Patrolis.CODE_GAP_MM)
     if "S" in plan.outer:
         bottom = max(bottom, plan.height + Patrolis.CODE_GAP_MM)
-    if "W" in plan.lapping:
-        left = -Patrolis.BLEED_MM
-    if "N" in plan.lapping:
-        top = -Patrolis.BLEED_MM
-    if "E" in plan.glued:
-        right = plan.width + Patrolis.GLUE_MM
-    if "S" in plan.glued:
-        bottom = plan.height + Patrolis.GLUE_MM
-    return (left, top, right, bottom)
+    return lapped_extent(plan, (left, top, right, bottom), SIZES)
 
 
 def place(paper: Paper, plan: PatrolisSheet) -> Placement:
@@ -50,17 +46,8 @@ def place(paper: Paper, plan: PatrolisSheet) -> Placement:
     outer sides; the free paper on the side that is cut off (below the cells on a single sheet).
     Raises :class:`ValueError` if it does not fit."""
     left, top, right, bottom = extent(plan)
+    x = across(paper, plan, (left, top, right, bottom))
     m = MIN_MARGIN_MM
-    spare_x = paper.width - 2 * m - (right - left)
-    spare_y = paper.height - 2 * m - (bottom - top)
-    if spare_x < 0 or spare_y < 0:
-        raise ValueError(f"sheet {plan.name} does not fit {paper.name} paper")
-    if "W" in plan.outer and "E" in plan.outer:
-        x = m - left + spare_x / 2
-    elif "W" in plan.outer:
-        x = m - left
-    else:
-        x = paper.width - m - right
     if "S" in plan.outer and "N" not in plan.outer:
         y = paper.height - m - bottom
         free = (m, m, paper.width - 2 * m, y + top - 5 - m)

@@ -13,7 +13,7 @@ from generator.page import SOFT_INK, Paper, Sheet
 from generator.stratego.symbols import draw_symbol, rank_mark
 from patrolkit.games.stratego import CLASSIC_ARMY, Rank
 
-_BODY, _HEAD, _TITLE, _LEAD, _ITEM, _CAPTION = rules_styles(
+_STYLES = rules_styles(
     "st",
     body=(8.6, 11.2, 3.8),
     head=(10.5, 13, 5, 2.5),
@@ -62,21 +62,13 @@ def _piece_figure(sheet: Sheet, width: float) -> Figure:
 
 
 def story(sheet: Sheet, column: float) -> list[Flowable]:
-    def p(text: str) -> Paragraph:
-        return Paragraph(text, _BODY)
-
-    def bullet(text: str) -> Paragraph:
-        return Paragraph(text, _ITEM, bulletText="•")
-
-    def head(text: str) -> Paragraph:
-        return Paragraph(text, _HEAD)
-
+    p, bullet, head = _STYLES.paragraph, _STYLES.bullet, _STYLES.heading
     return [
-        Paragraph("Stratego", _TITLE),
+        Paragraph("Stratego", _STYLES.title),
         Paragraph(
             "Two armies face each other with their ranks hidden. Only a fight shows two of them, "
             "and only for that fight. Capture the enemy flag to win.",
-            _LEAD,
+            _STYLES.lead,
         ),
         head("What you need"),
         p(
@@ -177,4 +169,4 @@ def rules_pages(paper: Paper) -> int:
 def draw_rules(sheet: Sheet) -> int:
     """Draw the rules from the current page on, in two columns; returns the pages used."""
     flow = story(sheet, rules_column_width(sheet))
-    return draw_rules_flow(sheet, flow, head=_HEAD, title="Stratego — rules", max_pages=2)
+    return draw_rules_flow(sheet, flow, head=_STYLES.head, title="Stratego — rules", max_pages=2)
