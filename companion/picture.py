@@ -1,5 +1,6 @@
 """What every game's annotated picture shares: the dimmed crop of the photo, the colours and
-fonts, lines and labels drawn over it, the verdict panel on the right, and writing the picture.
+fonts, lines and labels drawn over it (what could not be read, codes of no game), the verdict
+panel on the right with its legend, and writing the picture.
 
 The colours are :mod:`companion.palette`'s. Each game draws its own reading over the crop
 (:mod:`companion.rodeurs.annotate`, :mod:`companion.patrolis.annotate`,
@@ -9,7 +10,7 @@ The colours are :mod:`companion.palette`'s. Each game draws its own reading over
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -19,6 +20,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.palette import GREEN, INK, ORANGE, PANEL_BACK, RED, RGB, SOFT, WHITE
+from companion.pose import apply
 from patrolkit.errors import PhotoError
 
 SIDE: Final = 1800
@@ -28,6 +30,8 @@ PANEL: Final = 640
 """Width of the verdict panel on the right."""
 DIM: Final = 0.72
 """The photo is darkened to this share of its light, so the drawing stands out."""
+AROUND: Final = 40
+"""How much of the photo (px) round the board the crop keeps."""
 
 Label = tuple[tuple[float, float], str, RGB, int]
 """A label written over the photo: where its centre goes (canvas px), its text, colour and size."""
@@ -61,6 +65,70 @@ def dimmed_crop(
     size = (round((right - left) * scale), round((bottom - top) * scale))
     base = cv2.warpAffine(rgb, shift[:2], size, flags=cv2.INTER_AREA)
     return cv2.convertScaleAbs(base, alpha=DIM), shift
+
+
+def board_canvas(
+    rgb: np.ndarray,
+    outlines: Sequence[np.ndarray],
+    foreign: Iterable[tuple[str, tuple[float, float]]],
+    more: Sequence[np.ndarray] = (),
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`dimmed_crop` of the photo round the board's sheets (their ``outlines``, photo px),
+    the points ``more`` and the codes of no game (``foreign``: what each is, and where), with
+    :data:`AROUND` px more on each side as far as the photo goes, and each outline drawn
+    white; and the map from photo px to it."""
+    points = np.vstack([*outlines, *more, *(np.array([at]) for _, at in foreign)])
+    height, width = rgb.shape[:2]
+    left, top = np.clip(points.min(axis=0) - AROUND, 0, None)
+    right, bottom = np.minimum(points.max(axis=0) + AROUND, (width, height))
+    canvas, shift = dimmed_crop(rgb, (left, top, right, bottom))
+    for outline in outlines:
+        polygon(canvas, apply(shift, outline), WHITE, 2)
+    return canvas, shift
+
+
+def square(at: Sequence[float] | np.ndarray, half: float) -> np.ndarray:
+    """The corners of the square of side ``2 * half`` centred on ``at`` (x, y), clockwise from
+    its top-left."""
+    x, y = at
+    return np.array(
+        [[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]]
+    )
+
+
+def frame_unreadable(
+    canvas: np.ndarray,
+    shift: np.ndarray,
+    labels: list[Label],
+    quad_px: np.ndarray | None,
+    at_px: Sequence[float] | None,
+    *,
+    size: int = 30,
+) -> None:
+    """Frame red with a ``?`` of ``size`` px what could not be read: its cell's corners
+    ``quad_px`` (photo px), or else an 80 px square round ``at_px``; nothing when neither is
+    known. ``shift`` maps photo px to the canvas."""
+    if quad_px is None:
+        if at_px is None:
+            return
+        quad_px = square(at_px, 40)
+    quad = apply(shift, quad_px)
+    polygon(canvas, quad, RED, 5)
+    labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED, size))
+
+
+def frame_foreign_codes(
+    canvas: np.ndarray,
+    shift: np.ndarray,
+    labels: list[Label],
+    foreign: Iterable[tuple[str, tuple[float, float]]],
+) -> None:
+    """Frame orange each QR code that is none of the game's (``foreign``: what it is and where,
+    photo px), labelled below it. ``shift`` maps photo px to the canvas."""
+    for _, at in foreign:
+        x, y = apply(shift, np.array([at]))[0]
+        polygon(canvas, square((x, y), 30), ORANGE, 4)
+        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE, 26))
 
 
 def annotate(
@@ -217,6 +285,30 @@ def paragraph(
         draw.text((x, y), line, font=font, fill=colour)
         y += round(size * 1.25)
     return y
+
+
+def with_legend(
+    image: Image.Image,
+    headline: tuple[str, str, RGB],
+    facts: list[str],
+    frames: Sequence[tuple[RGB, str]],
+    *,
+    lines: Sequence[tuple[RGB, str]] = (),
+) -> Image.Image:
+    """``image`` with the verdict's panel (:func:`side_panel`) and, under it, what the drawing
+    means: each colour drawn as a line in ``lines``, then each colour drawn as a frame in
+    ``frames``, with its words."""
+    full, draw, (x, y, inner) = side_panel(image, headline, facts)
+    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
+    for ink, words in lines:
+        draw.line((x + 4, y + 16, x + 38, y + 16), fill=ink, width=8)
+        paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
+        y += 40
+    for ink, words in frames:
+        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=ink, width=4)
+        paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
+        y += 40
+    return full
 
 
 def check_headline(verdict: dict[str, Any], legal: str, cannot: str) -> tuple[str, str, RGB]:

@@ -89,3 +89,8 @@ def apply(transform: np.ndarray, points: np.ndarray) -> np.ndarray:
     (a, b, c), (d, e, f), (g, h, i) = transform
     w = g * x + h * y + i
     return np.stack([(a * x + b * y + c) / w, (d * x + e * y + f) / w], axis=1)
+
+
+def rounded_px(point: np.ndarray) -> tuple[float, float]:
+    """The photo point ``point`` (x, y) to a tenth of a pixel, as a verdict gives it."""
+    return (round(float(point[0]), 1), round(float(point[1]), 1))

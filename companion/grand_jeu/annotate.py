@@ -26,14 +26,16 @@ from companion.load import load_picture
 from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, SOFT, WHITE, rgb_of
 from companion.picture import (
     Label,
+    board_canvas,
     check_headline,
-    dimmed_crop,
-    paragraph,
+    frame_foreign_codes,
+    frame_unreadable,
     polygon,
-    side_panel,
     with_labels,
+    with_legend,
 )
 from companion.pose import apply
+from companion.sheets import box_corners, outline_px
 from patrolkit.games.grand_jeu import Patrol, column_of, parse_cell, row_of
 from patrolkit.sizes.grand_jeu import GrandJeu
 
@@ -52,19 +54,14 @@ def render(
 ) -> np.ndarray:
     """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
     picture = load_picture(photo)
-    outlines = [_outline(reading, k) for k in range(len(reading.sheets))]
+    outlines = [outline_px(sheet) for sheet in reading.sheets]
     prisons = [
-        apply(sheet.pose.to_photo, _box(prison.box))
+        apply(sheet.pose.to_photo, box_corners(prison.box))
         for sheet in reading.sheets
         for prison in sheet.sheet.prisons
     ]
-    corners = np.vstack(outlines + prisons + [np.array([at]) for _, at in reading.foreign])
-    left, top = np.clip(corners.min(axis=0) - 40, 0, None)
-    right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
-    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    canvas, shift = board_canvas(picture.rgb, outlines, reading.foreign, prisons)
     labels: list[Label] = []
-    for outline in outlines:
-        polygon(canvas, apply(shift, outline), WHITE, 2)
     for quad in prisons:
         polygon(canvas, apply(shift, quad), SOFT, 2)
     for c, scout in reading.scouts.items():
@@ -80,30 +77,10 @@ def render(
     if verdict["kind"] == "check" and verdict.get("acts"):
         _acts(canvas, shift, reading, verdict["acts"])
     for u in reading.unreadable:
-        if u.cell is not None:
-            quad = apply(shift, reading.cell_quad(u.cell, 0.05))
-        elif u.at_px is not None:
-            x, y = u.at_px
-            quad = apply(shift, _box((x - 40, y - 40, 80, 80)))
-        else:
-            continue
-        polygon(canvas, quad, RED, 5)
-        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED, 30))
-    for _, at in reading.foreign:
-        x, y = apply(shift, np.array([at]))[0]
-        polygon(canvas, _box((x - 30, y - 30, 60, 60)), ORANGE, 4)
-        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE, 26))
+        cell_px = None if u.cell is None else reading.cell_quad(u.cell, 0.05)
+        frame_unreadable(canvas, shift, labels, cell_px, u.at_px)
+    frame_foreign_codes(canvas, shift, labels, reading.foreign)
     return np.asarray(_with_panel(with_labels(canvas, labels), verdict))
-
-
-def _box(box: tuple[float, float, float, float]) -> np.ndarray:
-    x, y, w, h = box
-    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], dtype=float)
-
-
-def _outline(reading: GrandJeuReading, k: int) -> np.ndarray:
-    sheet = reading.sheets[k]
-    return apply(sheet.pose.to_photo, _box((0.0, 0.0, sheet.sheet.width, sheet.sheet.height)))
 
 
 def _cell_point(reading: GrandJeuReading, c: int, degrees: float = 0.0, reach: float = 0.0) -> Any:
@@ -169,15 +146,10 @@ def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
     facts = [line for line in format_verdict(verdict).splitlines()[1:] if "Position" not in line]
-    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), facts[:12])
-    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
-    for ink, words in (
+    legend = (
         (PATROL_RGB[Patrol.SOUTH], "a scout read, and the way it faces"),
         (RED, "unreadable: fix it, photograph again"),
         (CYAN, "a move of the turn found"),
         (ORANGE, "QR code that is not a game piece"),
-    ):
-        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=ink, width=4)
-        paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
-        y += 40
-    return full
+    )
+    return with_legend(image, _headline(verdict), facts[:12], legend)

@@ -40,7 +40,8 @@ from companion.grand_jeu.reading import (
     SheetReading,
     Unreadable,
 )
-from companion.pose import BoardPose, apply
+from companion.pose import BoardPose, apply, rounded_px
+from companion.sheets import across, cell_at, cell_centre_px, photo_problems, sheet_under
 from patrolkit.games.grand_jeu import DIRECTIONS, Patrol, cell, cell_name
 from patrolkit.payload import GrandJeuScout
 
@@ -112,17 +113,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     players = 2 if size == 8 else 4 if table.seen_patrol(Patrol.EAST) else 3
     sentences = [u.reason for u in table.unreadable]
     sentences += table.problems
-    sentences += [
-        f"A QR code that is not part of this game is on the table ({why})."
-        for why, _ in found.foreign
-    ]
-    for sheet in sheets:
-        if sheet.set_aside:
-            names = ", ".join(c.value for c in sheet.set_aside)
-            sentences.append(
-                f"Sheet {sheet.name}'s {names} corner code does not line up with the sheet;"
-                " it was left out."
-            )
+    sentences += photo_problems(found.foreign, sheets)
     return GrandJeuReading(
         kit=kit,
         size=size,
@@ -157,9 +148,7 @@ class _Spot:
         self.sheet, self.box, self.cell, self.words = sheet, box, cell, words
 
     def centre_px(self) -> tuple[float, float]:
-        x, y, w, h = self.box
-        point = apply(self.sheet.pose.to_photo, np.array([[x + w / 2, y + h / 2]]))[0]
-        return (round(float(point[0]), 1), round(float(point[1]), 1))
+        return cell_centre_px(self.sheet.pose.to_photo, self.box)
 
 
 class _Table:
@@ -190,7 +179,7 @@ class _Table:
     def place(self, codes: list[tuple[GrandJeuScout, Detection]], stage: str) -> None:
         for item, detection in codes:
             centre = detection.centre
-            at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
+            at = rounded_px(centre)
             patrol = Patrol.parse(item.patrol)
             what = f"The {patrol.title} scout {item.number}"
             if item.kit != self.kit:
@@ -212,21 +201,11 @@ class _Table:
                 self._in_prison(item, patrol, detection, at, what)
 
     def _cell_under(self, centre: np.ndarray) -> int | None:
-        under = self._sheet_under(centre)
+        under = sheet_under(self.sheets, centre)
         if under is None:
             return None
-        reading, local = under
-        first_column, _, first_row, rows = reading.sheet.cells
-        fx, fy = local / self.cell_mm
-        return cell(first_column + int(fx), first_row + rows - 1 - int(fy))
-
-    def _sheet_under(self, centre: np.ndarray) -> tuple[SheetReading, np.ndarray] | None:
-        """The sheet on top under the photo point ``centre`` and the point in its frame."""
-        for reading in reversed(self.sheets):
-            local = apply(reading.pose.to_board, centre[None, :])[0]
-            if 0 <= local[0] < reading.sheet.width and 0 <= local[1] < reading.sheet.height:
-                return reading, local
-        return None
+        column, row, _, _ = cell_at(*under, self.cell_mm)
+        return cell(column, row)
 
     def _on_cell(
         self,
@@ -238,18 +217,15 @@ class _Table:
         what: str,
     ) -> bool:
         """Place a scout on the cell under its code; ``False`` when it is not over the grid."""
-        under = self._sheet_under(detection.centre)
+        under = sheet_under(self.sheets, detection.centre)
         if under is None:
             return False
         reading, local = under
-        first_column, _, first_row, rows = reading.sheet.cells
-        fx, fy = local / self.cell_mm
-        column, row = first_column + int(fx), first_row + rows - 1 - int(fy)
+        column, row, off_x, off_y = cell_at(reading, local, self.cell_mm)
         c = cell(column, row)
-        off_x, off_y = (fx % 1 - 0.5) * self.cell_mm, (fy % 1 - 0.5) * self.cell_mm
-        if abs(off_x) > ACROSS_MM or abs(off_y) > ACROSS_MM:
-            other_column = column + (0 if abs(off_x) <= ACROSS_MM else (1 if off_x > 0 else -1))
-            other_row = row - (0 if abs(off_y) <= ACROSS_MM else (1 if off_y > 0 else -1))
+        neighbour = across(column, row, off_x, off_y, ACROSS_MM)
+        if neighbour is not None:
+            other_column, other_row = neighbour
             names = [cell_name(c)]
             if 0 <= other_column < self.size and 0 <= other_row < self.size:
                 other = cell(other_column, other_row)

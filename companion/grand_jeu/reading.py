@@ -4,10 +4,13 @@ and direction, the prisoners in each prison, and what could not be read."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import numpy as np
 
-from companion.pose import BoardPose, apply
+from companion.pose import apply
+from companion.sheets import SheetReading as BoardSheetReading
+from companion.sheets import box_corners, sheet_holding
 from patrolkit.games.grand_jeu import (
     Direction,
     Options,
@@ -17,23 +20,10 @@ from patrolkit.games.grand_jeu import (
     column_of,
     row_of,
 )
-from patrolkit.payload import Corner
 from patrolkit.sizes.grand_jeu import GrandJeuSheet
 
-
-@dataclass(frozen=True, eq=False)
-class SheetReading:
-    """One board sheet in the photo: its place, its pose (sheet cell frame mm → photo px), the
-    corner codes that agree on it and those set aside."""
-
-    sheet: GrandJeuSheet
-    pose: BoardPose
-    corners_seen: tuple[Corner, ...]
-    set_aside: tuple[Corner, ...]
-
-    @property
-    def name(self) -> str:
-        return self.sheet.name
+SheetReading: TypeAlias = BoardSheetReading[GrandJeuSheet]
+"""One sheet of a grand jeu board in the photo (see :class:`companion.sheets.SheetReading`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,21 +107,10 @@ class GrandJeuReading:
 
     def sheet_of(self, cell: int) -> SheetReading:
         """The sheet holding ``cell``."""
-        column, row = column_of(cell), row_of(cell)
-        for reading in self.sheets:
-            first_column, columns, first_row, rows = reading.sheet.cells
-            if first_column <= column < first_column + columns and (
-                first_row <= row < first_row + rows
-            ):
-                return reading
-        raise ValueError(f"no sheet holds cell {cell}")
+        return sheet_holding(self.sheets, column_of(cell), row_of(cell))
 
     def cell_quad(self, cell: int, shrink: float = 0.0) -> np.ndarray:
         """The corners of ``cell`` in photo pixels."""
         reading = self.sheet_of(cell)
-        x, y, w, h = reading.sheet.cell_box(column_of(cell), row_of(cell))
-        d = shrink * w
-        corners = np.array(
-            [[x + d, y + d], [x + w - d, y + d], [x + w - d, y + h - d], [x + d, y + h - d]]
-        )
-        return apply(reading.pose.to_photo, corners)
+        box = reading.sheet.cell_box(column_of(cell), row_of(cell))
+        return apply(reading.pose.to_photo, box_corners(box, shrink))

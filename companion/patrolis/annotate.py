@@ -19,18 +19,20 @@ import numpy as np
 from PIL import Image
 
 from companion.load import load_picture
-from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, SOFT, WHITE, rgb_of
+from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, WHITE, rgb_of
 from companion.patrolis.reading import PatrolisReading
 from companion.picture import (
     Label,
+    board_canvas,
     check_headline,
-    dimmed_crop,
-    paragraph,
+    frame_foreign_codes,
+    frame_unreadable,
     polygon,
-    side_panel,
     with_labels,
+    with_legend,
 )
 from companion.pose import apply
+from companion.sheets import outline_px
 from patrolkit.games.patrolis import Edge, parse_cell
 from patrolkit.sizes import Patrolis
 
@@ -48,16 +50,9 @@ def render(
 ) -> np.ndarray:
     """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
     picture = load_picture(photo)
-    corners = np.vstack(
-        [_sheet_outline(reading, k) for k in range(len(reading.sheets))]
-        + [np.array([at]) for _, at in reading.foreign]
-    )
-    left, top = np.clip(corners.min(axis=0) - 40, 0, None)
-    right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
-    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    outlines = [outline_px(sheet) for sheet in reading.sheets]
+    canvas, shift = board_canvas(picture.rgb, outlines, reading.foreign)
     labels: list[Label] = []
-    for k in range(len(reading.sheets)):
-        polygon(canvas, apply(shift, _sheet_outline(reading, k)), WHITE, 2)
     game_map = reading.game_map
     if verdict["kind"] == "check":
         for cell in _changed(verdict, reading):
@@ -75,34 +70,10 @@ def render(
     for u in verdict["unreadable"]:
         if u.get("photo") == "before":
             continue
-        if u["cell"] is not None:
-            quad = apply(shift, reading.cell_quad(game_map.parse(u["cell"]), 0.0))
-        elif u["at_px"] is not None:
-            x, y = u["at_px"]
-            quad = apply(
-                shift,
-                np.array([[x - 40, y - 40], [x + 40, y - 40], [x + 40, y + 40], [x - 40, y + 40]]),
-            )
-        else:
-            continue
-        polygon(canvas, quad, RED, 5)
-        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED, 26))
-    for _, at in reading.foreign:
-        x, y = apply(shift, np.array([at]))[0]
-        polygon(
-            canvas,
-            np.array([[x - 30, y - 30], [x + 30, y - 30], [x + 30, y + 30], [x - 30, y + 30]]),
-            ORANGE,
-            4,
-        )
-        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE, 26))
+        cell_px = None if u["cell"] is None else reading.cell_quad(game_map.parse(u["cell"]), 0.0)
+        frame_unreadable(canvas, shift, labels, cell_px, u["at_px"], size=26)
+    frame_foreign_codes(canvas, shift, labels, reading.foreign)
     return np.asarray(_with_panel(with_labels(canvas, labels), verdict))
-
-
-def _sheet_outline(reading: PatrolisReading, k: int) -> np.ndarray:
-    sheet = reading.sheets[k]
-    w, h = sheet.sheet.width, sheet.sheet.height
-    return apply(sheet.pose.to_photo, np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=float))
 
 
 def _changed(verdict: dict[str, Any], reading: PatrolisReading) -> list[int]:
@@ -186,21 +157,15 @@ def _facts(verdict: dict[str, Any]) -> list[str]:
 
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
-    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), _facts(verdict))
-    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
     players = sorted({t["owner"] for t in verdict.get("tracks", [])})
-    for player in players:
-        ink = PLAYER_RGB[(player - 1) % len(PLAYER_RGB)]
-        draw.line((x + 4, y + 16, x + 38, y + 16), fill=ink, width=8)
-        paragraph(draw, (x + 52, y + 2), f"Player {player}'s tracks", 24, inner - 52, SOFT)
-        y += 40
-    for ink, words in (
+    tracks = [
+        (PLAYER_RGB[(player - 1) % len(PLAYER_RGB)], f"Player {player}'s tracks")
+        for player in players
+    ]
+    legend = (
         (RED, "break, incident or unreadable piece"),
         (CYAN, "cell laid this turn"),
         (ORANGE, "QR code that is not a game piece"),
         (GREEN, "dot: track start on the border"),
-    ):
-        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=ink, width=4)
-        paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
-        y += 40
-    return full
+    )
+    return with_legend(image, _headline(verdict), _facts(verdict), legend, lines=tracks)

@@ -45,15 +45,16 @@ from companion.load import load_picture
 from companion.patrolis.bare import shows_code_detail
 from companion.patrolis.reading import PatrolisReading, TileReading, Unreadable
 from companion.patrolis.second_look import could_hold_steps, labels_round, second_look
-from companion.patrolis.sheets import (
-    Found,
-    SheetReading,
-    locate_board,
-    read_codes,
-    sort_codes,
+from companion.patrolis.sheets import Found, SheetReading, locate_board, read_codes, sort_codes
+from companion.pose import apply, rounded_px
+from companion.sheets import (
+    across,
+    cell_at,
+    cell_centre_px,
+    photo_problems,
+    sheet_under,
     unique_codes,
 )
-from companion.pose import apply
 from patrolkit.games.patrolis import (
     DEFAULT_OBJECTIVES,
     Map,
@@ -122,18 +123,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     clock.lap("occupancy")
     tiles = {c: p for c, p in pieces.items() if p.tile is not None}
     objectives = {c: p for c, p in pieces.items() if p.tile is None}
-    sentences = [u.reason for u in unreadable]
-    sentences += [
-        f"A QR code that is not part of this game is on the table ({why})."
-        for why, _ in found.foreign
-    ]
-    for reading in sheets:
-        if reading.set_aside:
-            names = ", ".join(c.value for c in reading.set_aside)
-            sentences.append(
-                f"Sheet {reading.name}'s {names} corner code does not line up with the sheet;"
-                " it was left out."
-            )
+    sentences = [u.reason for u in unreadable] + photo_problems(found.foreign, sheets)
     return PatrolisReading(
         game_map=game_map,
         cell_mm=cell_mm,
@@ -188,17 +178,6 @@ def _add_foreign(found: Found, detections: list[Detection]) -> None:
 # -- pieces to cells ---------------------------------------------------------------------------
 
 
-def _sheet_under(
-    sheets: list[SheetReading], centre: np.ndarray
-) -> tuple[SheetReading, np.ndarray] | None:
-    """The sheet on top under the photo point ``centre``, and the point in its frame."""
-    for reading in reversed(sheets):  # lapping sheets (laid later) first
-        local = apply(reading.pose.to_board, centre[None, :])[0]
-        if 0 <= local[0] < reading.sheet.width and 0 <= local[1] < reading.sheet.height:
-            return reading, local
-    return None
-
-
 def _place(
     detections: list[Detection],
     sheets: list[SheetReading],
@@ -215,22 +194,18 @@ def _place(
     for detection in unique_codes(detections):
         item = decode(detection.text)
         centre = detection.centre
-        at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
-        under = _sheet_under(sheets, centre)
+        at = rounded_px(centre)
+        under = sheet_under(sheets, centre)
         what = _describe(item)
         if under is None:
             problems.append(Unreadable(None, f"{what} lies off the board; it was left out.", at))
             continue
         reading, local = under
-        first_column, _, first_row, rows = reading.sheet.cells
-        fx, fy = local / cell_mm
-        column = first_column + int(fx)
-        row = first_row + rows - 1 - int(fy)
+        column, row, off_x, off_y = cell_at(reading, local, cell_mm)
         cell = row * size + column
-        off_x, off_y = (fx % 1 - 0.5) * cell_mm, (fy % 1 - 0.5) * cell_mm
-        if abs(off_x) > ACROSS_MM or abs(off_y) > ACROSS_MM:
-            other_column = column + (0 if abs(off_x) <= ACROSS_MM else (1 if off_x > 0 else -1))
-            other_row = row - (0 if abs(off_y) <= ACROSS_MM else (1 if off_y > 0 else -1))
+        other = across(column, row, off_x, off_y, ACROSS_MM)
+        if other is not None:
+            other_column, other_row = other
             names = [cell_name(size, cell)]
             if 0 <= other_column < size and 0 <= other_row < size:
                 names.append(cell_name(size, other_row * size + other_column))
@@ -294,9 +269,8 @@ def _centre_px(
     size = game_map.size
     for reading in sheets:
         try:
-            x, y, w, h = reading.sheet.cell_box(cell % size, cell // size)
+            box = reading.sheet.cell_box(cell % size, cell // size)
         except ValueError:
             continue
-        point = apply(reading.pose.to_photo, np.array([[x + w / 2, y + h / 2]]))[0]
-        return (round(float(point[0]), 1), round(float(point[1]), 1))
+        return cell_centre_px(reading.pose.to_photo, box)
     return (0.0, 0.0)

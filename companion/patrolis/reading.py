@@ -11,6 +11,7 @@ from companion.patrolis.sheets import (
     SheetReading,
 )
 from companion.pose import apply
+from companion.sheets import box_corners, sheet_holding
 from patrolkit.games.patrolis import (
     Map,
     Tile,
@@ -69,20 +70,10 @@ class PatrolisReading:
     def sheet_of(self, cell: int) -> SheetReading:
         """The sheet holding ``cell``."""
         size = self.game_map.size
-        for reading in self.sheets:
-            first_column, columns, first_row, rows = reading.sheet.cells
-            if first_column <= cell % size < first_column + columns and (
-                first_row <= cell // size < first_row + rows
-            ):
-                return reading
-        raise ValueError(f"no sheet holds cell {cell}")
+        return sheet_holding(self.sheets, cell % size, cell // size)
 
     def cell_quad(self, cell: int, shrink: float = 0.0) -> np.ndarray:
         """The corners of ``cell`` in photo pixels (through its sheet's pose)."""
         reading = self.sheet_of(cell)
-        x, y, w, h = reading.sheet.cell_box(cell % self.game_map.size, cell // self.game_map.size)
-        d = shrink * w
-        corners = np.array(
-            [[x + d, y + d], [x + w - d, y + d], [x + w - d, y + h - d], [x + d, y + h - d]]
-        )
-        return apply(reading.pose.to_photo, corners)
+        box = reading.sheet.cell_box(cell % self.game_map.size, cell // self.game_map.size)
+        return apply(reading.pose.to_photo, box_corners(box, shrink))

@@ -12,20 +12,33 @@ one-line :class:`~patrolkit.errors.PhotoError` names the sheets missing. Used by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeAlias
 
-import cv2
 import numpy as np
 
 from companion.cascade import Step as CascadeStep
 from companion.decode import Decoder, Detection
 from companion.pose import BoardPose, apply
+from companion.sheets import (
+    LOOK_MM,
+    Codes,
+    agreement,
+    box_corners,
+    by_corner,
+    fit,
+    look_again,
+    not_in_it,
+    rms,
+    sort_into,
+)
+from companion.sheets import SheetReading as BoardSheetReading
+from companion.sheets import read_codes as read_all_codes
 from patrolkit.codes import BASE36
 from patrolkit.errors import NotationError, PayloadError, PhotoError
 from patrolkit.games.patrolis import MAX_SIZE, MIN_SIZE, Map
 from patrolkit.payload import (
     Corner,
-    Game,
+    Item,
     PatrolisFiducial,
     PatrolisMapPart,
     PatrolisObjective,
@@ -34,15 +47,6 @@ from patrolkit.payload import (
 )
 from patrolkit.sizes import Patrolis, PatrolisSheet
 
-AGREEMENT_MM: Final = 1.0
-"""Corner codes whose corners land further than this from a sheet's pose are set aside."""
-SHEET_WORDS: Final = {
-    "NW": "north-west",
-    "NE": "north-east",
-    "SW": "south-west",
-    "SE": "south-east",
-    "whole": "the whole board",
-}
 SECOND_LOOK: Final = (
     CascadeStep("cells-10", 10.0),
     CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
@@ -51,52 +55,39 @@ SECOND_LOOK: Final = (
 MARGIN_MM: Final = 3.0
 
 
-@dataclass(frozen=True)
-class SheetReading:
-    """One board sheet in the photo: its place, its pose (sheet cell frame mm -> photo px), the
-    corner codes that agree on it, and those set aside."""
-
-    sheet: PatrolisSheet
-    pose: BoardPose
-    corners_seen: tuple[Corner, ...]
-    set_aside: tuple[Corner, ...]
-
-    @property
-    def name(self) -> str:
-        return self.sheet.name
+SheetReading: TypeAlias = BoardSheetReading[PatrolisSheet]
+"""One sheet of a Patrolis board in the photo (see :class:`companion.sheets.SheetReading`)."""
 
 
 # -- what the codes are ------------------------------------------------------------------------
 
 
 @dataclass
-class Found:
+class Found(Codes):
+    """The codes of one photo, sorted."""
+
     fiducials: list[tuple[PatrolisFiducial, Detection]] = field(default_factory=list)
     parts: list[tuple[PatrolisMapPart, Detection]] = field(default_factory=list)
     pieces: list[Detection] = field(default_factory=list)
-    foreign: list[tuple[str, tuple[float, float]]] = field(default_factory=list)
-    other_games: list[Game] = field(default_factory=list)
+
+    def take(self, item: Item, detection: Detection) -> bool:
+        """Keep ``item`` if it is a corner code, a part of the map's code, or a piece."""
+        if isinstance(item, PatrolisFiducial):
+            self.fiducials.append((item, detection))
+        elif isinstance(item, PatrolisMapPart):
+            self.parts.append((item, detection))
+        elif isinstance(item, PatrolisStep | PatrolisObjective):
+            self.pieces.append(detection)
+        else:
+            return False
+        return True
 
 
 def sort_codes(detections: list[Detection]) -> Found:
+    """``detections`` sorted into corner codes, map-code parts, pieces, and codes of no game or
+    another game."""
     found = Found()
-    for detection in detections:
-        centre = detection.centre
-        where = (round(float(centre[0]), 1), round(float(centre[1]), 1))
-        try:
-            item = decode(detection.text)
-        except PayloadError:
-            found.foreign.append((f"'{detection.text[:30]}'", where))
-            continue
-        if isinstance(item, PatrolisFiducial):
-            found.fiducials.append((item, detection))
-        elif isinstance(item, PatrolisMapPart):
-            found.parts.append((item, detection))
-        elif isinstance(item, PatrolisStep | PatrolisObjective):
-            found.pieces.append(detection)
-        else:
-            found.foreign.append((f"a {item.GAME.title} piece", where))
-            found.other_games.append(item.GAME)
+    sort_into(found, detections, found.take)
     return found
 
 
@@ -168,10 +159,8 @@ def locate_board(found: Found, gray: np.ndarray, reader: Decoder) -> tuple[Map, 
 
 
 def _missing_sheets(digest: str, missing: list[PatrolisSheet]) -> str:
-    names = " and ".join(f"sheet {p.name} ({SHEET_WORDS[p.name]})" for p in missing)
-    verb = "is" if len(missing) == 1 else "are"
     return (
-        f"The board of map {digest} is not whole in this photo: {names} {verb} not in it (fewer"
+        f"The board of map {digest} is not whole in this photo: {not_in_it(missing)} (fewer"
         " than two of its corner and map codes could be read)."
     )
 
@@ -213,11 +202,6 @@ def _sheets(
     return readings, missing
 
 
-def _box_corners(box: tuple[float, float, float, float]) -> np.ndarray:
-    x, y, w, h = box
-    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], dtype=float)
-
-
 def _sheet_pose(
     plan: PatrolisSheet,
     codes: list[tuple[PatrolisFiducial, Detection]],
@@ -229,32 +213,30 @@ def _sheet_pose(
     """The sheet's pose from its corner codes and the map-code parts where they put them; codes
     missing are looked for where a first pose puts them. ``None`` unless two codes agree."""
     boxes = dict(plan.fiducials)
-    usable: dict[Corner, Detection] = {}
-    for fiducial, detection in codes:
-        if fiducial.corner in boxes and fiducial.corner not in usable:
-            usable[fiducial.corner] = detection
+    usable = by_corner(codes, boxes)
     if not usable:
         return None
-    src = np.vstack([_box_corners(boxes[c]) for c in usable])
+    src = np.vstack([box_corners(boxes[c]) for c in usable])
     dst = np.vstack([usable[c].corners for c in usable])
-    transform = _fit(src, dst)
+    transform = fit(src, dst)
     if transform is None:
         return None
     rough = BoardPose(digest, transform, np.linalg.inv(transform), (), (), 0.0)
     for corner, box in boxes.items():
-        if corner not in usable:
-            for detection in _look_at(gray, reader, rough, box):
-                try:
-                    item = decode(detection.text)
-                except PayloadError:
-                    continue
-                if (
-                    isinstance(item, PatrolisFiducial)
-                    and item.corner is corner
-                    and item.digest == digest
-                    and (item.column, item.row) == (plan.column, plan.row)
-                ):
-                    usable[corner] = detection
+        if corner in usable:
+            continue
+
+        def wanted(item: Item, corner: Corner = corner) -> bool:
+            return (
+                isinstance(item, PatrolisFiducial)
+                and item.corner is corner
+                and item.digest == digest
+                and (item.column, item.row) == (plan.column, plan.row)
+            )
+
+        detection = look_again(gray, reader, rough, box, LOOK_MM, SECOND_LOOK[:1], wanted)
+        if detection is not None:
+            usable[corner] = detection
     # The map-code parts this sheet carries, where the pose puts them.
     used: dict[int, Detection] = {}
     part_boxes = plan.map_code_boxes
@@ -277,42 +259,21 @@ def _sheet_pose(
     if len(usable) + len(used) < 2:
         return None
     src = np.vstack(
-        [_box_corners(boxes[c]) for c in usable] + [_box_corners(part_boxes[k - 1]) for k in used]
+        [box_corners(boxes[c]) for c in usable] + [box_corners(part_boxes[k - 1]) for k in used]
     )
     dst = np.vstack([usable[c].corners for c in usable] + [used[k].corners for k in used])
-    transform = _fit(src, dst)
+    transform = fit(src, dst)
     if transform is None:
         return None
     inverse = np.linalg.inv(transform)
-    seen, aside, errors = [], [], []
-    for corner, detection in usable.items():
-        misfit = np.hypot(*(apply(inverse, detection.corners) - _box_corners(boxes[corner])).T)
-        if float(misfit.max()) > AGREEMENT_MM:
-            aside.append(corner)
-        else:
-            seen.append(corner)
-            errors += misfit.tolist()
-    agreeing = len(seen)
-    for number, detection in used.items():
-        misfit = np.hypot(
-            *(apply(inverse, detection.corners) - _box_corners(part_boxes[number - 1])).T
-        )
-        if float(misfit.max()) <= AGREEMENT_MM:
-            agreeing += 1
-            errors += misfit.tolist()
+    seen, aside, errors = agreement(inverse, usable, boxes)
+    parts_seen, _, parts_errors = agreement(inverse, used, {k: part_boxes[k - 1] for k in used})
+    errors += parts_errors
+    agreeing = len(seen) + len(parts_seen)
     if not seen or agreeing < 2:
         return None
-    error = float(np.sqrt(np.mean(np.square(errors))))
-    pose = BoardPose(digest, transform, inverse, tuple(seen), tuple(aside), error)
+    pose = BoardPose(digest, transform, inverse, tuple(seen), tuple(aside), rms(errors))
     return SheetReading(plan, pose, tuple(seen), tuple(aside))
-
-
-def _fit(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
-    """The homography from sheet mm to photo px: exact for one code, RANSAC for more."""
-    if len(src) == 4:
-        return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
-    transform, _ = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
-    return None if transform is None else np.asarray(transform, dtype=float)
 
 
 def _look_at(
@@ -345,28 +306,7 @@ def _enough(detections: list[Detection]) -> bool:
 
 
 def read_codes(gray: np.ndarray, reader: Decoder) -> list[Detection]:
-    """Every code in the photo: the whole photo, then overlapping windows of it (a decoder
-    looking at many codes at once can miss a few), repeats merged."""
-    detections = list(reader.read(gray))
-    if _enough(detections):
-        return unique_codes(detections)
-    height, width = gray.shape[:2]
-    win_w, win_h = int(width * 0.45), int(height * 0.45)
-    for top in np.linspace(0, height - win_h, 3).astype(int):
-        for left in np.linspace(0, width - win_w, 3).astype(int):
-            shift = np.array([left, top], dtype=float)
-            window = np.ascontiguousarray(gray[top : top + win_h, left : left + win_w])
-            for d in reader.read(window):
-                detections.append(Detection(d.text, d.corners + shift))
-    return unique_codes(detections)
-
-
-def unique_codes(detections: list[Detection]) -> list[Detection]:
-    """The detections without repeats of one code (same text, same place)."""
-    kept: list[Detection] = []
-    for detection in detections:
-        if not any(
-            d.text == detection.text and np.hypot(*(d.centre - detection.centre)) < 20 for d in kept
-        ):
-            kept.append(detection)
-    return kept
+    """Every code in the photo: the whole photo, then, unless that already located every sheet
+    and gave the whole map code, overlapping windows of it (a decoder looking at many codes at
+    once can miss a few), repeats merged."""
+    return read_all_codes(gray, reader, _enough)

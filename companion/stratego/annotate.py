@@ -20,17 +20,19 @@ import numpy as np
 from PIL import Image
 
 from companion.load import load_picture
-from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, SOFT, WHITE, rgb_of
+from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, WHITE, rgb_of
 from companion.picture import (
     Label,
+    board_canvas,
     check_headline,
-    dimmed_crop,
-    paragraph,
+    frame_foreign_codes,
+    frame_unreadable,
     polygon,
-    side_panel,
     with_labels,
+    with_legend,
 )
 from companion.pose import apply
+from companion.sheets import outline_px
 from companion.stratego.reading import StrategoReading
 from companion.stratego.verdict import format_verdict
 from patrolkit.games.stratego import Army, parse_square
@@ -47,43 +49,18 @@ def render(
 ) -> np.ndarray:
     """The annotated picture (RGB) of ``reading`` and ``verdict`` over ``photo``."""
     picture = load_picture(photo)
-    outlines = [_sheet_outline(reading, k) for k in range(len(reading.sheets))]
-    corners = np.vstack(outlines + [np.array([at]) for _, at in reading.foreign])
-    left, top = np.clip(corners.min(axis=0) - 40, 0, None)
-    right, bottom = np.minimum(corners.max(axis=0) + 40, (picture.width, picture.height))
-    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    outlines = [outline_px(sheet) for sheet in reading.sheets]
+    canvas, shift = board_canvas(picture.rgb, outlines, reading.foreign)
     labels: list[Label] = []
-    for outline in outlines:
-        polygon(canvas, apply(shift, outline), WHITE, 2)
     for piece in reading.pieces.values():
         polygon(canvas, apply(shift, piece.corners_px), ARMY_RGB[piece.army], 4)
     if verdict["kind"] == "check" and verdict["moves"]:
         _arrow(canvas, shift, reading, verdict["moves"][-1]["move"])
     for u in reading.unreadable:
-        if u.sq is not None:
-            quad = apply(shift, reading.cell_quad(u.sq, 0.05, top=True))
-        elif u.at_px is not None:
-            x, y = u.at_px
-            quad = apply(
-                shift,
-                np.array([[x - 40, y - 40], [x + 40, y - 40], [x + 40, y + 40], [x - 40, y + 40]]),
-            )
-        else:
-            continue
-        polygon(canvas, quad, RED, 5)
-        labels.append(((float(quad[:, 0].mean()), float(quad[:, 1].mean())), "?", RED, 30))
-    for _, at in reading.foreign:
-        x, y = apply(shift, np.array([at]))[0]
-        box = np.array([[x - 30, y - 30], [x + 30, y - 30], [x + 30, y + 30], [x - 30, y + 30]])
-        polygon(canvas, box, ORANGE, 4)
-        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE, 26))
+        cell_px = None if u.sq is None else reading.cell_quad(u.sq, 0.05, top=True)
+        frame_unreadable(canvas, shift, labels, cell_px, u.at_px)
+    frame_foreign_codes(canvas, shift, labels, reading.foreign)
     return np.asarray(_with_panel(with_labels(canvas, labels), verdict))
-
-
-def _sheet_outline(reading: StrategoReading, k: int) -> np.ndarray:
-    sheet = reading.sheets[k]
-    w, h = sheet.sheet.width, sheet.sheet.height
-    return apply(sheet.pose.to_photo, np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=float))
 
 
 def _arrow(canvas: np.ndarray, shift: np.ndarray, reading: StrategoReading, move: str) -> None:
@@ -122,16 +99,11 @@ def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
     facts = [line for line in format_verdict(verdict).splitlines()[1:] if "Position" not in line]
-    full, draw, (x, y, inner) = side_panel(image, _headline(verdict), facts[:12])
-    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
-    for ink, words in (
+    legend = (
         (ARMY_RGB[Army.RED], "a red piece read (its id only)"),
         (ARMY_RGB[Army.BLUE], "a blue piece read (its id only)"),
         (RED, "unreadable: fix it, photograph again"),
         (CYAN, "the move judged"),
         (ORANGE, "QR code that is not a game piece"),
-    ):
-        draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=ink, width=4)
-        paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
-        y += 40
-    return full
+    )
+    return with_legend(image, _headline(verdict), facts[:12], legend)

@@ -30,7 +30,15 @@ from companion.cascade import Step as CascadeStep
 from companion.clock import Clock
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import load_picture
-from companion.pose import BoardPose, apply
+from companion.pose import BoardPose, apply, rounded_px
+from companion.sheets import (
+    across,
+    cell_at,
+    cell_centre_px,
+    photo_problems,
+    sheet_holding,
+    sheet_under,
+)
 from companion.stratego.board import Found, locate_board, read_codes, sort_codes
 from companion.stratego.reading import PieceReading, SheetReading, StrategoReading, Unreadable
 from patrolkit.games.stratego import COLUMNS, LAKES, SQUARES, Army, square_name
@@ -102,7 +110,6 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
             pieces[sq] = piece
     unreadable += [u for u in more_problems if u.sq not in pieces]
     noted = {u.sq for u in unreadable}
-    noted = {u.sq for u in unreadable}
     for sq in looked:
         if sq not in pieces and sq not in noted:
             unreadable.append(
@@ -113,18 +120,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
                 )
             )
     clock.lap("second look")
-    sentences = [u.reason for u in unreadable]
-    sentences += [
-        f"A QR code that is not part of this game is on the table ({why})."
-        for why, _ in found.foreign
-    ]
-    for sheet in sheets:
-        if sheet.set_aside:
-            names = ", ".join(c.value for c in sheet.set_aside)
-            sentences.append(
-                f"Sheet {sheet.name}'s {names} corner code does not line up with the sheet;"
-                " it was left out."
-            )
+    sentences = [u.reason for u in unreadable] + photo_problems(found.foreign, sheets)
     return StrategoReading(
         kit=kit,
         cell_mm=cell_mm,
@@ -141,18 +137,6 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
 
 
 # -- codes to cells --------------------------------------------------------------------------
-
-
-def _sheet_under(
-    sheets: list[SheetReading], centre: np.ndarray
-) -> tuple[SheetReading, np.ndarray] | None:
-    """The sheet on top under the photo point ``centre`` of a code on the tops' plane, and the
-    point in that sheet's frame."""
-    for reading in reversed(sheets):
-        local = apply(np.linalg.inv(reading.tops), centre[None, :])[0]
-        if 0 <= local[0] < reading.sheet.width and 0 <= local[1] < reading.sheet.height:
-            return reading, local
-    return None
 
 
 def _place(
@@ -173,21 +157,17 @@ def _place(
         army = Army.RED if item.army == "R" else Army.BLUE
         what = f"A {army.title} piece (id {item.id})"
         centre = detection.centre
-        at = (round(float(centre[0]), 1), round(float(centre[1]), 1))
-        under = _sheet_under(sheets, centre)
+        at = rounded_px(centre)
+        under = sheet_under(sheets, centre, _from_tops)
         if under is None:
             problems.append(Unreadable(None, f"{what} stands off the board; it was left out.", at))
             continue
         reading, local = under
-        first_column, _, first_row, rows = reading.sheet.cells
-        fx, fy = local / cell_mm
-        column = first_column + int(fx)
-        row = first_row + rows - 1 - int(fy)
+        column, row, off_x, off_y = cell_at(reading, local, cell_mm)
         sq = row * COLUMNS + column
-        off_x, off_y = (fx % 1 - 0.5) * cell_mm, (fy % 1 - 0.5) * cell_mm
-        if abs(off_x) > ACROSS_MM or abs(off_y) > ACROSS_MM:
-            other_column = column + (0 if abs(off_x) <= ACROSS_MM else (1 if off_x > 0 else -1))
-            other_row = row - (0 if abs(off_y) <= ACROSS_MM else (1 if off_y > 0 else -1))
+        other = across(column, row, off_x, off_y, ACROSS_MM)
+        if other is not None:
+            other_column, other_row = other
             names = [square_name(sq)]
             covered.add(sq)
             if 0 <= other_column < COLUMNS and 0 <= other_row < Stratego.ROWS:
@@ -258,13 +238,12 @@ def _cell_box(reading: SheetReading, sq: int, grow: float) -> tuple[float, float
 
 
 def _sheet_holding(sheets: list[SheetReading], sq: int) -> SheetReading:
-    for reading in sheets:
-        first_column, columns, first_row, rows = reading.sheet.cells
-        if first_column <= sq % COLUMNS < first_column + columns and (
-            first_row <= sq // COLUMNS < first_row + rows
-        ):
-            return reading
-    raise ValueError(f"no sheet holds {square_name(sq)}")
+    return sheet_holding(sheets, sq % COLUMNS, sq // COLUMNS)
+
+
+def _from_tops(reading: SheetReading) -> np.ndarray:
+    """The homography from photo px to ``reading``'s frame on the plane of the pieces' tops."""
+    return np.asarray(np.linalg.inv(reading.tops))
 
 
 def _tops_pose(reading: SheetReading) -> BoardPose:
@@ -357,6 +336,4 @@ def _resolution(sheets: list[SheetReading], sq: int) -> float:
 
 def _centre_px(sheets: list[SheetReading], sq: int) -> tuple[float, float]:
     reading = _sheet_holding(sheets, sq)
-    x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
-    point = apply(reading.tops, np.array([[x + w / 2, y + h / 2]]))[0]
-    return (round(float(point[0]), 1), round(float(point[1]), 1))
+    return cell_centre_px(reading.tops, reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS))

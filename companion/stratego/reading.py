@@ -7,27 +7,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from companion.pose import BoardPose, apply
+from companion.pose import apply
+from companion.sheets import SheetReading as BoardSheetReading
+from companion.sheets import box_corners, sheet_holding
 from patrolkit.games.stratego import Army, Piece, State
-from patrolkit.payload import Corner
 from patrolkit.sizes.stratego import Stratego, StrategoSheet
 
 
 @dataclass(frozen=True, eq=False)
-class SheetReading:
+class SheetReading(BoardSheetReading[StrategoSheet]):
     """One board sheet in the photo: its place, its pose (sheet cell frame mm → photo px, on the
-    board), the same pose on the plane of the pieces' tops (``tops``), the corner codes that
-    agree on it and those set aside."""
+    board), the corner codes that agree on it and those set aside, and the same pose on the
+    plane of the pieces' tops (``tops``)."""
 
-    sheet: StrategoSheet
-    pose: BoardPose
     tops: np.ndarray
-    corners_seen: tuple[Corner, ...]
-    set_aside: tuple[Corner, ...]
-
-    @property
-    def name(self) -> str:
-        return self.sheet.name
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,22 +75,11 @@ class StrategoReading:
 
     def sheet_of(self, sq: int) -> SheetReading:
         """The sheet holding cell ``sq``."""
-        column, row = sq % Stratego.COLUMNS, sq // Stratego.COLUMNS
-        for reading in self.sheets:
-            first_column, columns, first_row, rows = reading.sheet.cells
-            if first_column <= column < first_column + columns and (
-                first_row <= row < first_row + rows
-            ):
-                return reading
-        raise ValueError(f"no sheet holds cell {sq}")
+        return sheet_holding(self.sheets, sq % Stratego.COLUMNS, sq // Stratego.COLUMNS)
 
     def cell_quad(self, sq: int, shrink: float = 0.0, *, top: bool = False) -> np.ndarray:
         """The corners of cell ``sq`` in photo pixels, on the board (or on the plane of the
         pieces' tops)."""
         reading = self.sheet_of(sq)
-        x, y, w, h = reading.sheet.cell_box(sq % Stratego.COLUMNS, sq // Stratego.COLUMNS)
-        d = shrink * w
-        corners = np.array(
-            [[x + d, y + d], [x + w - d, y + d], [x + w - d, y + h - d], [x + d, y + h - d]]
-        )
-        return apply(reading.tops if top else reading.pose.to_photo, corners)
+        box = reading.sheet.cell_box(sq % Stratego.COLUMNS, sq // Stratego.COLUMNS)
+        return apply(reading.tops if top else reading.pose.to_photo, box_corners(box, shrink))

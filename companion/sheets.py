@@ -1,0 +1,490 @@
+"""Where a board printed on lapped sheets lies in a photo: every code read, the codes sorted,
+one pose per sheet from its corner codes, and each code's centre to a cell of the sheet on top.
+
+Stratego, Le grand jeu des patrouilles and Patrolis print their boards across lapped sheets
+(:class:`~patrolkit.sizes.lapped.LappedSheet`) with corner codes in the margins. The sheets are
+laid by hand, each a little off its place, so each is located on its own: a homography from
+its corner codes (RANSAC over their corners), with the corner codes the photo pass missed
+looked for where a first pose puts them, kept only when two codes or more agree on it (or,
+beside a sheet already found, when its one code fits that sheet's pose moved in the table's
+plane). The board is found only when every sheet is; otherwise a one-line
+:class:`~patrolkit.errors.PhotoError` names the sheets missing.
+
+What a game's codes are, and what the photo must show before the windows need not be read, is
+the game's own (:mod:`companion.stratego.board`, :mod:`companion.grand_jeu.board`,
+:mod:`companion.patrolis.sheets`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+import cv2
+import numpy as np
+
+from companion.cascade import Step as CascadeStep
+from companion.decode import Decoder, Detection
+from companion.pose import BoardPose, apply, rounded_px
+from patrolkit.errors import PayloadError, PhotoError
+from patrolkit.payload import Corner, Game, Item, decode
+from patrolkit.sizes.lapped import Box, LappedSheet
+
+AGREEMENT_MM: Final = 1.0
+"""Corner codes whose corners land further than this from a sheet's pose are set aside."""
+SHEET_WORDS: Final = {
+    "NW": "north-west",
+    "NE": "north-east",
+    "SW": "south-west",
+    "SE": "south-east",
+    "whole": "the whole board",
+}
+LOOK_MM: Final = 8.0
+"""How far round where a first pose puts a corner code the second look looks."""
+REPEAT_PX: Final = 20
+"""Two reads of one code whose centres are closer than this (photo px) are one code."""
+
+S = TypeVar("S", bound=LappedSheet)
+P = TypeVar("P", bound="PlacedSheet")
+T = TypeVar("T", bound="SheetReading[Any]")
+K = TypeVar("K")
+
+
+class Cornered(Protocol):
+    """A corner code's payload, as far as placing it on its sheet goes."""
+
+    @property
+    def corner(self) -> Corner: ...
+
+
+class CornerCode(Cornered, Protocol):
+    """A corner code that names its kit and its sheet's column and row."""
+
+    @property
+    def kit(self) -> str: ...
+
+    @property
+    def column(self) -> int: ...
+
+    @property
+    def row(self) -> int: ...
+
+
+class PlacedSheet(Protocol):
+    """A sheet that knows where its cell frame starts in the assembled board's frame."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def column(self) -> int: ...
+
+    @property
+    def row(self) -> int: ...
+
+    @property
+    def board_origin(self) -> tuple[float, float]: ...
+
+
+@dataclass(frozen=True, eq=False)
+class SheetReading(Generic[S]):
+    """One board sheet in the photo: its place, its pose (sheet cell frame mm → photo px), the
+    corner codes that agree on it and those set aside."""
+
+    sheet: S
+    pose: BoardPose
+    corners_seen: tuple[Corner, ...]
+    set_aside: tuple[Corner, ...]
+
+    @property
+    def name(self) -> str:
+        return self.sheet.name
+
+    def holds(self, column: int, row: int) -> bool:
+        """Whether the board's cell at ``column``, ``row`` is one of this sheet's."""
+        first_column, columns, first_row, rows = self.sheet.cells
+        return first_column <= column < first_column + columns and (
+            first_row <= row < first_row + rows
+        )
+
+
+# -- the codes -------------------------------------------------------------------------------
+
+
+@dataclass
+class Codes:
+    """What every game's sorted codes hold besides its own: the codes of no game, each named
+    with where it is (photo px), and the games whose pieces were read."""
+
+    foreign: list[tuple[str, tuple[float, float]]] = field(default_factory=list)
+    other_games: list[Game] = field(default_factory=list)
+
+
+def sort_into(
+    found: Codes,
+    detections: Iterable[Detection],
+    take: Callable[[Item, Detection], bool],
+    *,
+    own: tuple[Game, str] | None = None,
+) -> None:
+    """Sort ``detections`` into ``found``: ``take`` keeps the game's own codes; a code of no
+    game and another game's piece are named among the foreign codes, and ``own`` (the game,
+    and what its other codes are called) names the game's codes ``take`` leaves."""
+    for detection in detections:
+        where = rounded_px(detection.centre)
+        try:
+            item = decode(detection.text)
+        except PayloadError:
+            found.foreign.append((f"'{detection.text[:30]}'", where))
+            continue
+        if take(item, detection):
+            continue
+        if own is not None and item.GAME is own[0]:
+            found.foreign.append((own[1], where))
+        else:
+            found.foreign.append((f"a {item.GAME.title} piece", where))
+            found.other_games.append(item.GAME)
+
+
+def read_codes(
+    gray: np.ndarray, reader: Decoder, enough: Callable[[list[Detection]], bool] | None = None
+) -> list[Detection]:
+    """Every code in the photo: the whole photo, then, unless what that read is ``enough``,
+    overlapping windows of it (a decoder looking at many codes at once can miss a few, and
+    small codes read better in a window); repeats merged."""
+    detections = list(reader.read(gray))
+    if enough is not None and enough(detections):
+        return unique_codes(detections)
+    height, width = gray.shape[:2]
+    win_w, win_h = int(width * 0.45), int(height * 0.45)
+    for top in np.linspace(0, height - win_h, 3).astype(int):
+        for left in np.linspace(0, width - win_w, 3).astype(int):
+            shift = np.array([left, top], dtype=float)
+            window = np.ascontiguousarray(gray[top : top + win_h, left : left + win_w])
+            for d in reader.read(window):
+                detections.append(Detection(d.text, d.corners + shift))
+    return unique_codes(detections)
+
+
+def unique_codes(detections: list[Detection]) -> list[Detection]:
+    """The detections without repeats of one code (same text, same place)."""
+    kept: list[Detection] = []
+    for detection in detections:
+        if not any(
+            d.text == detection.text and np.hypot(*(d.centre - detection.centre)) < REPEAT_PX
+            for d in kept
+        ):
+            kept.append(detection)
+    return kept
+
+
+def no_board(board: str, other_games: Sequence[Game], pieces: str) -> PhotoError:
+    """Why a photo in which none of a ``board`` board's corner codes read is refused: it shows
+    another game's pieces, or only this game's ``pieces`` (``"Stratego pieces"``), or nothing
+    of the game."""
+    if other_games:
+        return PhotoError(f"This photo shows {other_games[0].title} pieces but no {board} board.")
+    if pieces:
+        return PhotoError(
+            f"This photo shows {pieces} but none of the board's corner codes, so the cells"
+            " cannot be located."
+        )
+    return PhotoError(
+        f"No {board} board was found in this photo: none of its corner codes could be read."
+    )
+
+
+def one_kit(codes: Sequence[tuple[CornerCode, Detection]]) -> str:
+    """The kit the corner codes ``codes`` name; :class:`PhotoError` when they name several."""
+    kits = sorted({f.kit for f, _ in codes})
+    if len(kits) > 1:
+        raise PhotoError(
+            f"This photo shows the corner codes of {len(kits)} kits ({', '.join(kits)});"
+            " photograph one board at a time."
+        )
+    return kits[0]
+
+
+# -- one pose per sheet ----------------------------------------------------------------------
+
+
+def locate_sheets(
+    kit: str, plans: Sequence[P], pose_of: Callable[[P, np.ndarray | None], T | None]
+) -> list[T]:
+    """Every sheet of ``plans`` located by ``pose_of`` (from its own corner codes, then, for
+    those missing, again where the first sheet found puts them), the sheets that lap over
+    others (laid later) last, so that they are looked up first; :class:`PhotoError` naming the
+    sheets still missing."""
+    found: list[tuple[P, T]] = []
+    missing: list[P] = []
+    for plan in plans:
+        reading = pose_of(plan, None)
+        if reading is None:
+            missing.append(plan)
+        else:
+            found.append((plan, reading))
+    if missing and found:  # look again where the sheets found put the sheets missing
+        still = []
+        for plan in missing:
+            reading = pose_of(plan, beside(found[0], plan))
+            if reading is None:
+                still.append(plan)
+            else:
+                found.append((plan, reading))
+        missing = still
+    if missing:
+        raise PhotoError(
+            f"The board of kit {kit} is not whole in this photo: {not_in_it(missing)} (fewer"
+            " than two of its corner codes could be read)."
+        )
+    found.sort(key=lambda pair: (-pair[0].row, pair[0].column))
+    return [reading for _, reading in found]
+
+
+def not_in_it(missing: Sequence[PlacedSheet | LappedSheet]) -> str:
+    """``sheet NW (north-west) and sheet SE (south-east) are not in it``: the sheets missing."""
+    names = " and ".join(f"sheet {p.name} ({SHEET_WORDS[p.name]})" for p in missing)
+    verb = "is" if len(missing) == 1 else "are"
+    return f"{names} {verb} not in it"
+
+
+def beside(first: tuple[PlacedSheet, SheetReading[Any]], plan: PlacedSheet) -> np.ndarray:
+    """Where ``plan``'s cell frame would be in the photo if it lay exactly beside the sheet
+    found ``first`` (its plan and its reading)."""
+    other, reading = first
+    (ox, oy), (px, py) = other.board_origin, plan.board_origin
+    shift = np.array([[1.0, 0.0, px - ox], [0.0, 1.0, py - oy], [0.0, 0.0, 1.0]])
+    return np.asarray(reading.pose.to_photo @ shift)
+
+
+def box_corners(box: Box, shrink: float = 0.0) -> np.ndarray:
+    """The corners of ``box`` (x, y, width, height), clockwise from its top-left, moved in by
+    ``shrink`` of its width from each side."""
+    x, y, w, h = box
+    d = shrink * w
+    return np.array(
+        [[x + d, y + d], [x + w - d, y + d], [x + w - d, y + h - d], [x + d, y + h - d]],
+        dtype=float,
+    )
+
+
+def by_corner(
+    codes: Sequence[tuple[Cornered, Detection]], boxes: dict[Corner, Box]
+) -> dict[Corner, Detection]:
+    """The first code read at each corner of ``boxes``."""
+    usable: dict[Corner, Detection] = {}
+    for fiducial, detection in codes:
+        if fiducial.corner in boxes and fiducial.corner not in usable:
+            usable[fiducial.corner] = detection
+    return usable
+
+
+def sheet_pose(
+    plan: LappedSheet,
+    codes: Sequence[tuple[CornerCode, Detection]],
+    fiducial: type[CornerCode],
+    kit: str,
+    gray: np.ndarray,
+    reader: Decoder,
+    guess: np.ndarray | None,
+    looks: Sequence[CascadeStep],
+) -> BoardPose | None:
+    """The sheet's pose from its corner codes (payloads of type ``fiducial``), those missed
+    looked for through ``looks`` where a first pose (from the codes read, or ``guess``) puts
+    them; ``None`` unless two codes agree, or, with a ``guess``, one code fits it moved in the
+    table's plane."""
+    boxes = dict(plan.fiducials)
+    usable = by_corner(codes, boxes)
+    transform = guess
+    if usable and guess is None:
+        transform = fit(
+            np.vstack([box_corners(boxes[c]) for c in usable]),
+            np.vstack([usable[c].corners for c in usable]),
+        )
+    if transform is None:
+        return None
+    rough = BoardPose(kit, transform, np.linalg.inv(transform), (), (), 0.0)
+    grow = LOOK_MM if guess is None else 2 * LOOK_MM
+    for corner, box in boxes.items():
+        if corner in usable:
+            continue
+
+        def wanted(item: Item, corner: Corner = corner) -> bool:
+            return (
+                isinstance(item, fiducial)
+                and item.corner is corner
+                and item.kit == kit
+                and (item.column, item.row) == (plan.column, plan.row)
+            )
+
+        detection = look_again(gray, reader, rough, box, grow, looks, wanted)
+        if detection is not None:
+            usable[corner] = detection
+    if not usable or (len(usable) < 2 and guess is None):
+        return None
+    src = np.vstack([box_corners(boxes[c]) for c in usable])
+    dst = np.vstack([usable[c].corners for c in usable])
+    if len(usable) == 1 and guess is not None:
+        # One corner code only (noise, glare or a standing piece hides the others): the sheets
+        # found beside it lie on the same table, so their pose, moved and turned in the
+        # table's plane to fit the one code, is this sheet's.
+        seen_at = apply(np.linalg.inv(guess), dst)
+        rigid, _ = cv2.estimateAffinePartial2D(src, seen_at, method=cv2.LMEDS)
+        if rigid is None:
+            return None
+        transform = guess @ np.vstack([rigid, [0.0, 0.0, 1.0]])
+    else:
+        transform = fit(src, dst)
+    if transform is None:
+        return None
+    inverse = np.linalg.inv(transform)
+    seen, aside, errors = agreement(inverse, usable, boxes)
+    if len(seen) < min(2, len(usable)):
+        return None
+    return BoardPose(kit, transform, inverse, tuple(seen), tuple(aside), rms(errors))
+
+
+def look_again(
+    gray: np.ndarray,
+    reader: Decoder,
+    pose: BoardPose,
+    box: Box,
+    grow: float,
+    looks: Sequence[CascadeStep],
+    wanted: Callable[[Item], bool],
+) -> Detection | None:
+    """The code ``wanted`` read round ``box`` (sheet mm, grown by ``grow`` on each side),
+    rectified through ``pose`` by each of ``looks`` in turn until one reads it, in photo px;
+    ``None`` when none does."""
+    x, y, w, h = box
+    for step in looks:
+        patch, to_photo = step.patch(gray, pose, (x - grow, y - grow, w + 2 * grow, h + 2 * grow))
+        found = None
+        for detection in reader.read(patch):
+            try:
+                item = decode(detection.text)
+            except PayloadError:
+                continue
+            if wanted(item):
+                found = detection
+        if found is not None:
+            return found.moved(to_photo)
+    return None
+
+
+def misfit(inverse: np.ndarray, detection: Detection, box: Box) -> np.ndarray:
+    """How far (mm) each corner of ``detection`` lands, through the photo-to-sheet homography
+    ``inverse``, from the corner of ``box`` it stands for."""
+    return np.hypot(*(apply(inverse, detection.corners) - box_corners(box)).T)
+
+
+def agreement(
+    inverse: np.ndarray, usable: dict[K, Detection], boxes: Mapping[K, Box]
+) -> tuple[list[K], list[K], list[float]]:
+    """The codes of ``usable`` (by corner, or by part) that agree with the pose, within
+    :data:`AGREEMENT_MM` of their ``boxes``, those set aside, and the agreeing codes' corner
+    errors (mm)."""
+    seen: list[K] = []
+    aside: list[K] = []
+    errors: list[float] = []
+    for key, detection in usable.items():
+        off = misfit(inverse, detection, boxes[key])
+        if float(off.max()) > AGREEMENT_MM:
+            aside.append(key)
+        else:
+            seen.append(key)
+            errors += off.tolist()
+    return seen, aside, errors
+
+
+def rms(errors: list[float]) -> float:
+    """The root mean square of ``errors``."""
+    return float(np.sqrt(np.mean(np.square(errors))))
+
+
+def fit(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
+    """The homography from sheet mm to photo px: exact for one code, RANSAC for more."""
+    if len(src) == 4:
+        return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
+    transform, _ = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
+    return None if transform is None else np.asarray(transform, dtype=float)
+
+
+# -- codes to cells --------------------------------------------------------------------------
+
+
+def sheet_holding(sheets: Iterable[T], column: int, row: int) -> T:
+    """The sheet holding the board's cell at ``column``, ``row``."""
+    for reading in sheets:
+        if reading.holds(column, row):
+            return reading
+    raise ValueError(f"no sheet holds the cell at column {column}, row {row}")
+
+
+def sheet_under(
+    sheets: Sequence[T],
+    point: np.ndarray,
+    to_sheet: Callable[[T], np.ndarray] = lambda reading: reading.pose.to_board,
+) -> tuple[T, np.ndarray] | None:
+    """The sheet on top under the photo point ``point`` (the sheets that lap over others come
+    last), and the point in its frame through ``to_sheet`` (by default its pose's)."""
+    for reading in reversed(sheets):
+        local = apply(to_sheet(reading), point[None, :])[0]
+        if 0 <= local[0] < reading.sheet.width and 0 <= local[1] < reading.sheet.height:
+            return reading, local
+    return None
+
+
+def cell_at(
+    reading: SheetReading[Any], local: np.ndarray, cell_mm: float
+) -> tuple[int, int, float, float]:
+    """The board's column and row under the point ``local`` of ``reading``'s frame, and how
+    far (mm, x east and y south) the point is from that cell's centre."""
+    first_column, _, first_row, rows = reading.sheet.cells
+    fx, fy = local / cell_mm
+    column = first_column + int(fx)
+    row = first_row + rows - 1 - int(fy)
+    return column, row, (fx % 1 - 0.5) * cell_mm, (fy % 1 - 0.5) * cell_mm
+
+
+def across(
+    column: int, row: int, off_x: float, off_y: float, limit: float
+) -> tuple[int, int] | None:
+    """The other cell a code ``off_x``, ``off_y`` mm from the centre of the cell at ``column``,
+    ``row`` overlaps when it is further than ``limit`` from it along x or y, else ``None``."""
+    if abs(off_x) <= limit and abs(off_y) <= limit:
+        return None
+    other_column = column + (0 if abs(off_x) <= limit else (1 if off_x > 0 else -1))
+    other_row = row - (0 if abs(off_y) <= limit else (1 if off_y > 0 else -1))
+    return other_column, other_row
+
+
+def cell_centre_px(transform: np.ndarray, box: Box) -> tuple[float, float]:
+    """The centre of the cell ``box`` through ``transform`` (sheet mm → photo px), rounded."""
+    x, y, w, h = box
+    return rounded_px(apply(transform, np.array([[x + w / 2, y + h / 2]]))[0])
+
+
+def outline_px(reading: SheetReading[Any]) -> np.ndarray:
+    """The corners of ``reading``'s grid in photo px."""
+    w, h = reading.sheet.width, reading.sheet.height
+    return apply(reading.pose.to_photo, np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=float))
+
+
+def photo_problems(
+    foreign: Iterable[tuple[str, tuple[float, float]]], sheets: Iterable[SheetReading[Any]]
+) -> list[str]:
+    """One sentence for each code on the table that is not the game's, and one for each sheet
+    with a corner code that does not line up with it."""
+    sentences = [
+        f"A QR code that is not part of this game is on the table ({why})." for why, _ in foreign
+    ]
+    for sheet in sheets:
+        if sheet.set_aside:
+            names = ", ".join(c.value for c in sheet.set_aside)
+            sentences.append(
+                f"Sheet {sheet.name}'s {names} corner code does not line up with the sheet;"
+                " it was left out."
+            )
+    return sentences
