@@ -30,14 +30,12 @@ Figures:
 
 from __future__ import annotations
 
-import argparse
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.common import save, stopwatch, summary
-from patrolkit.errors import PhotoError
+from bench.common import save
+from bench.photos import Readings, cached_photos, photo_parser, workspace
 from patrolkit.games.grand_jeu import State, cell_name
 
 KITS = (("8x8-a4", 2, "a4"), ("10x10-a4", 4, "a4"), ("10x10-a3", 3, "a3"))
@@ -64,18 +62,14 @@ def make_photos(count: int, kits: list[Path], out: Path) -> list[Path]:
     from companion.camera.grand_jeu.kit import grand_jeu_kit_raster
     from companion.camera.grand_jeu.positions import kit_options, mid_game
     from companion.camera.grand_jeu.scene import photograph
-    from companion.camera.photo import write_photo
+    from companion.camera.photo import Photo
 
-    made = []
-    for seed in range(FIRST_SEED, FIRST_SEED + count):
+    def take(seed: int) -> Photo:
         kit = kits[seed % len(kits)]
-        path = out / f"{PRESET}-{seed}.jpg"
-        if not (path.exists() and path.with_suffix(".json").exists()):
-            raster = grand_jeu_kit_raster(kit)
-            state = mid_game(kit_options(raster.players, "017"), seed)
-            write_photo(photograph(kit, state, preset=PRESET, seed=seed), path, force=True)
-        made.append(path)
-    return made
+        state = mid_game(kit_options(grand_jeu_kit_raster(kit).players, "017"), seed)
+        return photograph(kit, state, preset=PRESET, seed=seed)
+
+    return cached_photos(range(FIRST_SEED, FIRST_SEED + count), PRESET, out, take)
 
 
 def measure(photos: list[Path]) -> dict[str, Any]:
@@ -85,20 +79,13 @@ def measure(photos: list[Path]) -> dict[str, Any]:
 
     keys = ("scouts", "cell_wrong", "owner_wrong", "direction_wrong", "missing")
     tally = dict.fromkeys((*keys, "prisoners_wrong", "found", "exact"), 0)
-    stages: dict[str, int] = {}
-    seconds: list[float] = []
-    refused: list[str] = []
-    wrong_labels: list[str] = []
+    readings = Readings()
+    wrong_labels = readings.wrong_labels
     for path in photos:
         truth = json.loads(path.with_suffix(".json").read_text())
         want = State.from_text(truth["state"])
-        data = path.read_bytes()
-        try:
-            with stopwatch(seconds):
-                reading = read_photo(data)
-                score_verdict(reading)
-        except PhotoError as exc:
-            refused.append(f"{path.name}: {exc}")
+        reading = readings.read(path, read_photo, score_verdict)
+        if reading is None:
             continue
         tally["found"] += 1
         unreadable = {u.cell for u in reading.unreadable if u.cell is not None}
@@ -107,7 +94,7 @@ def measure(photos: list[Path]) -> dict[str, Any]:
         for c in sorted(set(lying) | set(reading.scouts)):
             scout, got = lying.get(c), reading.scouts.get(c)
             if got is not None:
-                stages[got.stage] = stages.get(got.stage, 0) + 1
+                readings.read_by(got.stage)
             if scout is not None:
                 tally["scouts"] += 1
             if got is None:
@@ -140,9 +127,7 @@ def measure(photos: list[Path]) -> dict[str, Any]:
                 exact = False
                 tally["prisoners_wrong"] += 1
         tally["exact"] += exact
-    found = max(tally["found"], 1)
     scouts = max(tally["scouts"], 1)
-    read = max(sum(stages.values()), 1)
     wrong = tally["cell_wrong"] + tally["owner_wrong"] + tally["direction_wrong"]
     return {
         "photos": len(photos),
@@ -155,28 +140,14 @@ def measure(photos: list[Path]) -> dict[str, Any]:
         "missing": tally["missing"],
         "scout_error": (wrong + tally["missing"]) / scouts,
         "prisoners_wrong": tally["prisoners_wrong"],
-        "board_found": tally["found"] / max(len(photos), 1),
-        "table_exact": tally["exact"] / found,
-        "read_by": {stage: n / read for stage, n in sorted(stages.items())},
-        "seconds": summary(seconds) if seconds else {},
-        "refused": refused,
-        "wrong_labels": wrong_labels[:20],
+        **readings.figures(len(photos), tally["found"], tally["exact"]),
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=200, help="how many photos (default 200)")
-    parser.add_argument("--cache", type=Path, help="keep the kits and photos here, and reuse them")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        root = args.cache or Path(scratch)
-        root.mkdir(parents=True, exist_ok=True)
-        kits = write_kits(root / "kits")
-        photos_dir = root / "photos"
-        photos_dir.mkdir(exist_ok=True)
-        photos = make_photos(args.photos, kits, photos_dir)
-        figures = measure(photos)
+def main(argv: list[str] | None = None) -> None:
+    args = photo_parser(__doc__).parse_args(argv)
+    with workspace(args.cache) as (kits, photos):
+        figures = measure(make_photos(args.photos, write_kits(kits), photos))
     save("companion_grand_jeu", figures)
 
 

@@ -33,14 +33,12 @@ Figures:
 
 from __future__ import annotations
 
-import argparse
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.common import save, stopwatch, summary
-from patrolkit.errors import PhotoError
+from bench.common import save, summary
+from bench.photos import Readings, cached_photos, photo_parser, workspace
 from patrolkit.games.patrolis import State
 
 KITS = ((9101, 2), (9102, 3), (9103, 4), (9104, 2))
@@ -68,17 +66,14 @@ def make_photos(count: int, kits: list[Path], out: Path) -> list[Path]:
     from companion.camera.patrolis.kit import patrolis_kit_raster
     from companion.camera.patrolis.midgame import mid_game
     from companion.camera.patrolis.scene import photograph
-    from companion.camera.photo import write_photo
+    from companion.camera.photo import Photo
 
-    paths = []
-    for seed in range(FIRST_SEED, FIRST_SEED + count):
-        path = out / f"{PRESET}-{seed}.jpg"
-        if not (path.exists() and path.with_suffix(".json").exists()):
-            kit = kits[seed % len(kits)]
-            state = mid_game(patrolis_kit_raster(kit), seed)
-            write_photo(photograph(kit, state, preset=PRESET, seed=seed), path, force=True)
-        paths.append(path)
-    return paths
+    def take(seed: int) -> Photo:
+        kit = kits[seed % len(kits)]
+        state = mid_game(patrolis_kit_raster(kit), seed)
+        return photograph(kit, state, preset=PRESET, seed=seed)
+
+    return cached_photos(range(FIRST_SEED, FIRST_SEED + count), PRESET, out, take)
 
 
 def measure(paths: list[Path]) -> dict[str, Any]:
@@ -103,22 +98,15 @@ def measure(paths: list[Path]) -> dict[str, Any]:
         ),
         0,
     )
-    stages: dict[str, int] = {}
+    readings = Readings()
+    stages, seconds, wrong_labels = readings.stages, readings.seconds, readings.wrong_labels
     per_table: list[int] = []
-    seconds: list[float] = []
-    refused: list[str] = []
-    wrong_labels: list[str] = []
     for path in paths:
         truth = json.loads(path.with_suffix(".json").read_text())
         state = State.from_text(truth["state"])
         per_table.append(sum(t is not None for t in state.view.tiles))
-        data = path.read_bytes()
-        try:
-            with stopwatch(seconds):
-                reading = read_photo(data)
-                score_verdict(reading)
-        except PhotoError as exc:
-            refused.append(f"{path.name}: {exc}")
+        reading = readings.read(path, read_photo, score_verdict)
+        if reading is None:
             continue
         tally["found"] += 1
         want = state.view
@@ -132,7 +120,7 @@ def measure(paths: list[Path]) -> dict[str, Any]:
             if tile is not None:
                 tally["steps"] += 1
             if got is not None:
-                stages[got.stage] = stages.get(got.stage, 0) + 1
+                readings.read_by(got.stage)
             if tile is None and got is None:
                 if cell in unreadable:
                     tally["empty_unreadable"] += 1
@@ -194,24 +182,17 @@ def measure(paths: list[Path]) -> dict[str, Any]:
         "table_exact": round(tally["exact"] / photos, 4),
         "read_by": {k: round(v / read_total, 5) for k, v in sorted(stages.items())},
         "seconds": {k: round(v, 3) for k, v in summary(seconds).items()} if seconds else {},
-        "refused": refused,
+        "refused": readings.refused,
         "wrong_labels": wrong_labels[:20],
     }
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=200)
-    parser.add_argument("--cache", type=Path, default=None, help="keep the photos and kits here")
+    parser = photo_parser(__doc__)
     parser.add_argument("--make-only", action="store_true", help="only write the photos")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as scratch:
-        root = args.cache or Path(scratch)
-        root.mkdir(parents=True, exist_ok=True)
-        kits = write_kits(root / "kits")
-        photos = root / "photos"
-        photos.mkdir(exist_ok=True)
-        paths = make_photos(args.photos, kits, photos)
+    with workspace(args.cache) as (kits, photos):
+        paths = make_photos(args.photos, write_kits(kits), photos)
         if args.make_only:
             return
         figures = measure(paths)

@@ -26,16 +26,15 @@ Figures:
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import tempfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bench.common import save, stopwatch, summary
-from patrolkit.errors import PhotoError
+from bench.common import save
+from bench.photos import Readings, cached_photos, photo_parser, workspace
 from patrolkit.games.stratego import SQUARES, State, square_name
 
 KITS = (7101, 7102)
@@ -68,21 +67,21 @@ def write_kits(root: Path) -> list[Path]:
 def make_photos(count: int, kits: list[Path], out: Path) -> list[tuple[Path, Path]]:
     """``count`` phone photos written to ``out`` (with their truth), reusing those there; each
     with its kit."""
-    from companion.camera.photo import write_photo
+    from companion.camera.photo import Photo
     from companion.camera.stratego.kit import stratego_kit_raster
     from companion.camera.stratego.positions import mid_game, setup_position
     from companion.camera.stratego.scene import photograph
 
-    made = []
-    for seed in range(FIRST_SEED, FIRST_SEED + count):
-        kit = kits[(seed // 2) % len(kits)]
-        path = out / f"{PRESET}-{seed}.jpg"
-        if not (path.exists() and path.with_suffix(".json").exists()):
-            secrets = stratego_kit_raster(kit).secrets
-            state = setup_position(secrets, seed) if seed % 2 == 0 else mid_game(secrets, seed)
-            write_photo(photograph(kit, state, preset=PRESET, seed=seed), path, force=True)
-        made.append((path, kit))
-    return made
+    def kit_for(seed: int) -> Path:
+        return kits[(seed // 2) % len(kits)]
+
+    def take(seed: int) -> Photo:
+        secrets = stratego_kit_raster(kit_for(seed)).secrets
+        state = setup_position(secrets, seed) if seed % 2 == 0 else mid_game(secrets, seed)
+        return photograph(kit_for(seed), state, preset=PRESET, seed=seed)
+
+    seeds = range(FIRST_SEED, FIRST_SEED + count)
+    return list(zip(cached_photos(seeds, PRESET, out, take), map(kit_for, seeds), strict=True))
 
 
 def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
@@ -92,21 +91,13 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
     from companion.stratego.verdict import score_verdict
 
     tally = dict.fromkeys(("pieces", "wrong", "missing", "empty_unreadable", "found", "exact"), 0)
-    stages: dict[str, int] = {}
-    seconds: list[float] = []
-    refused: list[str] = []
-    wrong_labels: list[str] = []
+    readings = Readings()
     for path, kit in photos:
         secrets = read_secrets(kit)
         truth = json.loads(path.with_suffix(".json").read_text())
         want = State.from_text(truth["state"])
-        data = path.read_bytes()
-        try:
-            with stopwatch(seconds):
-                reading = read_photo(data)
-                score_verdict(reading, secrets)
-        except PhotoError as exc:
-            refused.append(f"{path.name}: {exc}")
+        reading = readings.read(path, read_photo, partial(score_verdict, secrets=secrets))
+        if reading is None:
             continue
         tally["found"] += 1
         unreadable = {u.sq for u in reading.unreadable if u.sq is not None}
@@ -114,7 +105,7 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
         for sq in range(SQUARES):
             piece, got = want.cells[sq], reading.pieces.get(sq)
             if got is not None:
-                stages[got.stage] = stages.get(got.stage, 0) + 1
+                readings.read_by(got.stage)
             if piece is not None:
                 tally["pieces"] += 1
             if piece is None and got is None:
@@ -127,18 +118,18 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
                     tally["missing"] += 1
                 else:
                     tally["wrong"] += 1
-                    wrong_labels.append(f"{path.name} {square_name(sq)}: a piece read as empty")
+                    readings.wrong_labels.append(
+                        f"{path.name} {square_name(sq)}: a piece read as empty"
+                    )
                 continue
             if piece is None or (piece.army, piece.id) != (got.army, got.id):
                 exact = False
                 tally["wrong"] += 1
-                wrong_labels.append(
+                readings.wrong_labels.append(
                     f"{path.name} {square_name(sq)}: read {got.army.title} {got.id}"
                 )
         tally["exact"] += exact
-    found = max(tally["found"], 1)
     pieces = max(tally["pieces"], 1)
-    read = max(sum(stages.values()), 1)
     return {
         "photos": len(photos),
         "preset": PRESET,
@@ -147,28 +138,14 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
         "missing": tally["missing"],
         "piece_error": (tally["wrong"] + tally["missing"]) / pieces,
         "empty_unreadable": tally["empty_unreadable"],
-        "board_found": tally["found"] / max(len(photos), 1),
-        "table_exact": tally["exact"] / found,
-        "read_by": {stage: n / read for stage, n in sorted(stages.items())},
-        "seconds": summary(seconds) if seconds else {},
-        "refused": refused,
-        "wrong_labels": wrong_labels[:20],
+        **readings.figures(len(photos), tally["found"], tally["exact"]),
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=200, help="how many photos (default 200)")
-    parser.add_argument("--cache", type=Path, help="keep the kits and photos here, and reuse them")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        root = args.cache or Path(scratch)
-        root.mkdir(parents=True, exist_ok=True)
-        kits = write_kits(root / "kits")
-        photos_dir = root / "photos"
-        photos_dir.mkdir(exist_ok=True)
-        photos = make_photos(args.photos, kits, photos_dir)
-        figures = measure(photos)
+def main(argv: list[str] | None = None) -> None:
+    args = photo_parser(__doc__).parse_args(argv)
+    with workspace(args.cache) as (kits, photos):
+        figures = measure(make_photos(args.photos, write_kits(kits), photos))
     save("companion_stratego", figures)
 
 

@@ -1,8 +1,9 @@
-"""A kit as printed, for the virtual camera: its own PDF rasterised as ink on paper, and kits
-kept in memory between photos."""
+"""A kit as printed, for the virtual camera: its own PDF rasterised as ink on paper, kits kept
+in memory between photos, and the kit a ``patrolkit simulate`` command photographs."""
 
 from __future__ import annotations
 
+import argparse
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -67,6 +68,24 @@ def kit_of(kit_dir: Path, game: str) -> Manifest:
     return manifest
 
 
+def simulated_kit(
+    args: argparse.Namespace, game: str, write: Callable[[Path, int], object]
+) -> Path:
+    """The kit folder ``patrolkit simulate`` photographs: ``--kit``, checked to hold a kit of
+    ``game`` (a command-line name), else the seed's kit under ``output/kits``, written by
+    ``write(kit_dir, seed)`` if missing; :class:`KitError` when both ``--state`` and
+    ``--turns`` are given."""
+    if args.state is not None and args.turns is not None:
+        raise KitError("Give either --state or --turns, not both.")
+    if args.kit is not None:
+        kit_of(args.kit, game)
+        return Path(args.kit)
+    kit_dir = Path("output") / "kits" / f"{game}-seed-{args.seed}"
+    if not (kit_dir / "kit.json").exists():
+        write(kit_dir, args.seed)
+    return kit_dir
+
+
 def _title(game: str) -> str:
     try:
         return registry.find_game(game).title
@@ -96,6 +115,12 @@ def printed_pages(pdf_path: Path, sheets: Iterable[int]) -> dict[int, Image]:
     finally:
         document.close()
     return pages
+
+
+def page_scale(manifest: Manifest, page: Image) -> tuple[float, float]:
+    """The scale (px per mm, x and y) of ``page``, one of ``manifest``'s pages as printed."""
+    page_w, page_h = manifest.page_size
+    return page.shape[1] / page_w, page.shape[0] / page_h
 
 
 def frozen(image: Image) -> Image:

@@ -3,21 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from companion.camera.photo import write_simulated
-from companion.camera.printed import kit_of
-from patrolkit.errors import KitError
-
-
-def default_kit(seed: int) -> Path:
-    """The kit of ``seed`` under ``output/kits``, written if missing."""
-    from generator.grand_jeu.kit import write_kit
-
-    kit_dir = Path("output") / "kits" / f"grand-jeu-seed-{seed}"
-    if not (kit_dir / "kit.json").exists():
-        write_kit(kit_dir, seed=seed)
-    return kit_dir
+from companion.camera.printed import simulated_kit
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -27,13 +15,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     from companion.camera.grand_jeu.kit import grand_jeu_kit_raster
     from companion.camera.grand_jeu.positions import kit_options, mid_game
     from companion.camera.grand_jeu.scene import photograph
+    from generator.grand_jeu.kit import write_kit
     from patrolkit.games.grand_jeu import State
 
-    if args.state is not None and args.turns is not None:
-        raise KitError("Give either --state or --turns, not both.")
-    if args.kit is not None:
-        kit_of(args.kit, "grand-jeu")
-    kit_dir = args.kit if args.kit is not None else default_kit(args.seed)
+    kit_dir = simulated_kit(args, "grand-jeu", lambda folder, seed: write_kit(folder, seed=seed))
     kit = grand_jeu_kit_raster(kit_dir)
     if args.state is not None:
         state = State.from_text(args.state)

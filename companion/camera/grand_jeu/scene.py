@@ -43,7 +43,6 @@ as printed (its top where the scout's blue arrow points), or of a sheet's grid a
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,13 +50,32 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.camera.grand_jeu.kit import GrandJeuKitRaster, SheetPlan, grand_jeu_kit_raster
+from companion.camera.grand_jeu.kit import (
+    GrandJeuKitRaster,
+    GrandJeuSheet,
+    Slots,
+    grand_jeu_kit_raster,
+)
 from companion.camera.lens import Array, Image, project
-from companion.camera.paste import Shadow, box_mask, darken, paste, seen_through
-from companion.camera.photo import Photo, camera_truth, truth_head
-from companion.camera.real_world import Subject, develop_shot
+from companion.camera.photo import Photo, truth_head
+from companion.camera.sheets import (
+    PAPER_MM,
+    Cut,
+    Mask,
+    Pose,
+    TableCanvas,
+    board_camera_truth,
+    board_photo,
+    code_corners,
+    cut_sheet,
+    lay_sheets,
+    outline,
+    rounded,
+    sheet_truth,
+    table_canvas,
+)
 from companion.camera.shot import Shot, draw_shot
-from companion.camera.table import Raster, rigid, scale_map, table_top, transform
+from companion.camera.table import rigid, transform
 from patrolkit.errors import KitError
 from patrolkit.games.grand_jeu import (
     Patrol,
@@ -71,17 +89,11 @@ from patrolkit.games.grand_jeu import (
 from patrolkit.manifest import Item
 from patrolkit.sizes.grand_jeu import GrandJeu
 
-SHEET_SHIFT_MM = 2.0
-SHEET_TURN_DEG = 1.0
 SCOUT_SHIFT_MM = 1.5
 SCOUT_TURN_DEG = 5.0
 PRISONER_SHIFT_MM = 1.0
-PAPER_MM = 0.1
-"""Printed paper, for the sheets' shadows."""
 CARD_MM = 0.6
 """The scouts' card, for their shadows."""
-
-Pose = tuple[Array, float, tuple[float, float]]
 
 
 @dataclass(frozen=True)
@@ -117,20 +129,16 @@ def photograph(
     kit = grand_jeu_kit_raster(kit_dir)
     _check_fits(kit, state)
     rng = np.random.default_rng([seed, 0x6A1E])
-    poses = _sheet_poses(kit, rng)
-    cuts = {p.name: _sheet_cut(p, rng) for p in kit.sheets}
+    poses = lay_sheets(kit.sheets, kit.cell_mm, rng)
+    cuts = {p.name: cut_sheet(p, rng) for p in kit.sheets}
     scouts = _lay_scouts(kit, state, poses, rng, across=across, between=between)
-    outlines = np.vstack([_outline(poses[p.name][0], cuts[p.name]) for p in kit.sheets])
+    outlines = np.vstack([outline(poses[p.name][0], cuts[p.name]) for p in kit.sheets])
     view = shot.aim(outlines)
     h = view.homography
-    optical = _optical(kit, poses, cuts, scouts, shot, h, outlines, seed)
-    grid_mm = kit.size * kit.cell_mm
-    low, high = outlines.min(axis=0), outlines.max(axis=0)
-    paper = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
-    subject = Subject(view, (0.0, 0.0, grid_mm, grid_mm), (paper,))
-    developed = develop_shot(optical, shot.light, shot, seed, subject)
+    canvas = table_canvas(shot, h, outlines, (kit.sx, kit.sy), seed)
+    optical = _optical(kit, poses, cuts, scouts, canvas, shot, h)
     truth = _truth(kit, state, poses, scouts, shot, h, seed)
-    return Photo(developed.image, developed.truth(truth), developed.jpeg)
+    return board_photo(optical, shot, seed, view, outlines, kit.size * kit.cell_mm, truth)
 
 
 def _check_fits(kit: GrandJeuKitRaster, state: State) -> None:
@@ -149,37 +157,6 @@ def _check_fits(kit: GrandJeuKitRaster, state: State) -> None:
 
 
 # -- laying the table --------------------------------------------------------------------------
-
-
-def _sheet_poses(kit: GrandJeuKitRaster, rng: np.random.Generator) -> dict[str, Pose]:
-    """Each sheet's map from page mm to board mm, its turn and shift."""
-    poses = {}
-    for plan in kit.sheets:
-        w, h = plan.columns * kit.cell_mm, plan.rows * kit.cell_mm
-        bx, by = plan.board_origin
-        dx, dy = rng.uniform(-SHEET_SHIFT_MM, SHEET_SHIFT_MM, 2).tolist()
-        turn = float(rng.uniform(-SHEET_TURN_DEG, SHEET_TURN_DEG))
-        centre_page = (plan.origin[0] + w / 2, plan.origin[1] + h / 2)
-        centre_board = (bx + w / 2 + dx, by + h / 2 + dy)
-        poses[plan.name] = (rigid(turn, centre_page, centre_board), turn, (dx, dy))
-    return poses
-
-
-def _sheet_cut(plan: SheetPlan, rng: np.random.Generator) -> tuple[float, float, float, float]:
-    """The sheet as cut: its cut box, each lapping edge on its grid line (up to 1 mm out)."""
-    cut = plan.item.cut
-    x0, y0, x1, y1 = cut.x, cut.y, cut.x + cut.width, cut.y + cut.height
-    ox, oy = plan.origin
-    scissors = rng.uniform(0.0, 0.3, 4).tolist()
-    bleed = rng.uniform(0.0, 1.0, 4).tolist()
-    x0 = ox - bleed[0] if "W" in plan.lapping else x0 + scissors[0]
-    y0 = oy - bleed[1] if "N" in plan.lapping else y0 + scissors[1]
-    return (x0, y0, x1 - scissors[2], y1 - scissors[3])
-
-
-def _outline(to_board: Array, cut: tuple[float, float, float, float]) -> Array:
-    x0, y0, x1, y1 = cut
-    return transform(to_board, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
 
 
 def _numbers(
@@ -267,9 +244,7 @@ def _lay_scouts(
     return laid
 
 
-def _prison(
-    kit: GrandJeuKitRaster, patrol: Patrol
-) -> tuple[SheetPlan, tuple[tuple[float, float, float, float], ...]]:
+def _prison(kit: GrandJeuKitRaster, patrol: Patrol) -> tuple[GrandJeuSheet, Slots]:
     for plan in kit.sheets:
         for letter, slots in plan.prisons:
             if letter == patrol.letter:
@@ -325,110 +300,46 @@ def _turn_between(laid: list[Laid], rng: np.random.Generator) -> list[Laid]:
 # -- drawing -----------------------------------------------------------------------------------
 
 
-def _octagon_mask(width: int, height: int, centre_px: tuple[float, float], scale: float) -> Image:
-    """A coverage mask (0..255) of the scout's octagon centred on ``centre_px``."""
-    corners = np.array(GrandJeu.scout_octagon()) * scale + centre_px
-    mask = np.zeros((height, width), np.uint8)
-    cv2.fillPoly(mask, [np.round(corners * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
+def _octagon(centre_mm: tuple[float, float], sx: float, sy: float) -> Mask:
+    """The coverage mask (0..255) of a scout's octagon centred on ``centre_mm`` (page mm) on a
+    crop of its page printed at ``sx`` x ``sy`` px/mm."""
+    cx, cy = centre_mm
+
+    def mask(width: int, height: int, at: tuple[int, int]) -> Image:
+        centre_px = (cx * sx - at[0] - 0.5, cy * sy - at[1] - 0.5)
+        corners = np.array(GrandJeu.scout_octagon()) * sx + centre_px
+        drawn = np.zeros((height, width), np.uint8)
+        cv2.fillPoly(drawn, [np.round(corners * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
+        return drawn
+
     return mask
 
 
 def _optical(
     kit: GrandJeuKitRaster,
     poses: dict[str, Pose],
-    cuts: dict[str, tuple[float, float, float, float]],
+    cuts: dict[str, Cut],
     scouts: list[Laid],
+    canvas: TableCanvas,
     shot: Shot,
     h: Array,
-    outlines: Array,
-    seed: int,
 ) -> Image:
-    low, high = outlines.min(axis=0) - 6.0, outlines.max(axis=0) + 6.0
-    sx, sy = kit.sx, kit.sy
-    canvas_raster = Raster(
-        float(low[0]),
-        float(low[1]),
-        sx,
-        sy,
-        math.ceil((high[0] - low[0]) * sx),
-        math.ceil((high[1] - low[1]) * sy),
-    )
-    table = shot.table_raster(h, (low + high) / 2, reach=250.0)
-    top = table_top(shot.table, table, seed)
-    angle = math.radians(shot.light_deg)
-    away = np.array([math.cos(angle), math.sin(angle)])
-    to_canvas = canvas_raster.from_mm
-    canvas = cv2.warpAffine(
-        top,
-        (to_canvas @ np.linalg.inv(table.from_mm))[:2],
-        (canvas_raster.width, canvas_raster.height),
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT_101,
-    )
-
-    def shadow(thickness: float, soft: float, strength: float) -> Shadow:
-        length = shot.shadow_reach * thickness
-        return Shadow((away[0] * length * sx, away[1] * length * sy), soft * sx, strength)
-
-    page_px = np.linalg.inv(scale_map(sx, sy))
-    for plan in kit.sheets:
-        darken(
-            canvas,
-            canvas_raster.px(_outline(poses[plan.name][0], cuts[plan.name]) + away * 0.4),
-            soft=0.6 * sx,
-            strength=0.25,
-        )
-    for plan in kit.sheets:
-        page = kit.pages[plan.item.sheet]
-        x0, y0, x1, y1 = cuts[plan.name]
-        px0, py0 = max(math.floor((x0 - 1) * sx), 0), max(math.floor((y0 - 1) * sy), 0)
-        px1 = min(math.ceil((x1 + 1) * sx), page.shape[1])
-        py1 = min(math.ceil((y1 + 1) * sy), page.shape[0])
-        crop = page[py0:py1, px0:px1]
-        trim = (x0 * sx - px0, y0 * sy - py0, x1 * sx - px0, y1 * sy - py0)
-        from_crop = np.array([[1.0, 0.0, px0], [0.0, 1.0, py0], [0.0, 0.0, 1.0]])
-        affine = to_canvas @ poses[plan.name][0] @ page_px @ from_crop
-        paste(
-            canvas,
-            crop,
-            box_mask(crop.shape[1], crop.shape[0], trim),
-            affine[:2],
-            shadow(PAPER_MM, 0.3, 0.3),
-        )
-    cast = shadow(CARD_MM, 0.35, 0.35)
+    sheets = [(kit.pages[p.item.sheet], poses[p.name][0], cuts[p.name]) for p in kit.sheets]
+    canvas.lay_paper(sheets, canvas.shadow(PAPER_MM, 0.3, 0.3))
+    cast = canvas.shadow(CARD_MM, 0.35, 0.35)
     for piece in scouts:
-        page = kit.pages[piece.item.sheet]
-        cut = piece.item.cut
-        px0, py0 = max(math.floor((cut.x - 1) * sx), 0), max(math.floor((cut.y - 1) * sy), 0)
-        px1 = min(math.ceil((cut.x + cut.width + 1) * sx), page.shape[1])
-        py1 = min(math.ceil((cut.y + cut.height + 1) * sy), page.shape[0])
-        crop = page[py0:py1, px0:px1]
-        cx, cy = cut.centre
-        mask = _octagon_mask(
-            crop.shape[1], crop.shape[0], (cx * sx - px0 - 0.5, cy * sy - py0 - 0.5), sx
+        c = piece.item.cut
+        canvas.paste_cut(
+            kit.pages[piece.item.sheet],
+            (c.x, c.y, c.x + c.width, c.y + c.height),
+            piece.to_board,
+            cast,
+            _octagon(c.centre, kit.sx, kit.sy),
         )
-        from_crop = np.array([[1.0, 0.0, px0], [0.0, 1.0, py0], [0.0, 0.0, 1.0]])
-        affine = to_canvas @ piece.to_board @ page_px @ from_crop
-        paste(canvas, crop, mask, affine[:2], cast)
-    return seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, to_canvas)
+    return canvas.seen(shot, h)
 
 
 # -- the truth ---------------------------------------------------------------------------------
-
-
-def _px(h: Array, points_mm: Array) -> list[list[float]]:
-    return [[round(float(x), 2), round(float(y), 2)] for x, y in project(h, points_mm)]
-
-
-def _code_quad(piece: Laid) -> Array:
-    qr = piece.item.qr
-    if qr is None:
-        raise KitError(f"Scout {piece.name} of this kit has no QR code.")
-    b = qr.box
-    corners = np.array(
-        [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
-    )
-    return transform(piece.to_board, corners)
 
 
 def _truth(
@@ -441,25 +352,14 @@ def _truth(
     seed: int,
 ) -> dict[str, Any]:
     c = kit.cell_mm
-    sheets = []
-    for plan in kit.sheets:
-        to_board, turn, (dx, dy) = poses[plan.name]
-        ox, oy = plan.origin
-        w, ht = plan.columns * c, plan.rows * c
-        grid = np.array([[ox, oy], [ox + w, oy], [ox + w, oy + ht], [ox, oy + ht]])
-        sheets.append(
-            {
-                "name": plan.name,
-                "offset_mm": [round(dx, 3), round(dy, 3)],
-                "angle_deg": round(turn, 3),
-                "grid_corners_px": _px(h, transform(to_board, grid)),
-            }
-        )
+    sheets = [
+        {"name": plan.name, **sheet_truth(plan, poses[plan.name], c, h)} for plan in kit.sheets
+    ]
     on_cells, prisoners = [], []
     across, between = None, None
     for piece in scouts:
         payload = piece.item.qr.payload if piece.item.qr else ""
-        code = _px(h, _code_quad(piece))
+        code = rounded(project(h, code_corners(piece.item, piece.to_board)))
         entry: dict[str, Any] = {
             "patrol": piece.patrol.letter,
             "number": int(piece.name[1:]),
@@ -482,10 +382,6 @@ def _truth(
                     "code_corners_px": code,
                 }
             )
-    grid_mm = kit.size * c
-    lattice = np.array(
-        [[x, y] for x in np.linspace(0, grid_mm, 9) for y in np.linspace(0, grid_mm, 9)]
-    )
     return {
         **truth_head("grand-jeu", shot, seed, state.text),
         "kit": kit.kit_code,
@@ -497,5 +393,5 @@ def _truth(
         "prisoners": prisoners,
         "across": across,
         "between": between,
-        "camera": camera_truth(shot, h, (grid_mm / 2, grid_mm / 2), lattice),
+        "camera": board_camera_truth(shot, h, kit.size * c),
     }

@@ -3,21 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from companion.camera.photo import write_simulated
-from companion.camera.printed import kit_of
+from companion.camera.printed import simulated_kit
 from patrolkit.errors import KitError
-
-
-def default_kit(seed: int) -> Path:
-    """The kit of ``seed`` under ``output/kits``, written if missing."""
-    from generator.patrolis.kit import write_kit
-
-    kit_dir = Path("output") / "kits" / f"patrolis-seed-{seed}"
-    if not (kit_dir / "kit.json").exists():
-        write_kit(seed, kit_dir)
-    return kit_dir
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -27,13 +16,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     from companion.camera.patrolis.kit import patrolis_kit_raster
     from companion.camera.patrolis.midgame import mid_game
     from companion.camera.patrolis.scene import photograph
+    from generator.patrolis.kit import write_kit
     from patrolkit.games.patrolis import State, apply, is_over, new_game, random_turn
 
-    if args.state is not None and args.turns is not None:
-        raise KitError("Give either --state or --turns, not both.")
-    if args.kit is not None:
-        kit_of(args.kit, "patrolis")
-    kit_dir = args.kit if args.kit is not None else default_kit(args.seed)
+    kit_dir = simulated_kit(args, "patrolis", lambda folder, seed: write_kit(seed, folder))
     kit = patrolis_kit_raster(kit_dir)
     if args.state is not None:
         state = State.from_text(args.state)

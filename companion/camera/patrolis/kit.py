@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.camera.lens import Image
-from companion.camera.printed import cached_kit, printed_pages
+from companion.camera.printed import cached_kit, frozen, page_scale, printed_pages
+from companion.camera.sheets import SheetPlan
 from patrolkit.errors import KitError
 from patrolkit.games.patrolis import (
     Map,
@@ -18,40 +19,12 @@ from patrolkit.manifest import Item, Manifest
 
 
 @dataclass(frozen=True)
-class SheetPlan:
-    """One board sheet of the kit: its manifest item and where its cells go on the board."""
+class PatrolisSheet(SheetPlan):
+    """One board sheet of the kit's first map (see :class:`SheetPlan`): sheet ``column`` and
+    ``row`` of the map."""
 
-    item: Item
-    name: str
     column: int
     row: int
-    origin: tuple[float, float]
-    """The page position (mm) of the top-left corner of the sheet's cells."""
-    first_column: int
-    columns: int
-    first_row: int
-    rows: int
-    lapping: frozenset[str]
-
-    def holds(self, cell: int, size: int) -> bool:
-        column, row = cell % size, cell // size
-        return (
-            self.first_column <= column < self.first_column + self.columns
-            and self.first_row <= row < self.first_row + self.rows
-        )
-
-    def cell_centre(self, cell: int, size: int, cell_mm: float) -> tuple[float, float]:
-        """The centre of ``cell`` in this sheet's cell frame (mm from its grid's top-left)."""
-        column, row = cell % size, cell // size
-        return (
-            (column - self.first_column + 0.5) * cell_mm,
-            (self.first_row + self.rows - 1 - row + 0.5) * cell_mm,
-        )
-
-    def board_origin(self, size: int, cell_mm: float) -> tuple[float, float]:
-        """Where the sheet's cell frame starts on the assembled board (mm from A<size>'s
-        top-left corner), when laid exactly."""
-        return (self.first_column * cell_mm, (size - self.first_row - self.rows) * cell_mm)
 
 
 @dataclass(frozen=True)
@@ -62,7 +35,7 @@ class PatrolisKitRaster:
     manifest: Manifest
     game_map: Map
     cell_mm: float
-    sheets: tuple[SheetPlan, ...]
+    sheets: tuple[PatrolisSheet, ...]
     pages: dict[int, Image]
     sx: float
     sy: float
@@ -81,42 +54,31 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> PatrolisKitRaster:
     if manifest.game != "patrolis":
         raise KitError(f"This is a {manifest.game} kit, not a Patrolis kit.")
     game_map = Map.from_json(manifest.layout["maps"][0])
+    cell_mm = float(manifest.layout["cell_mm"])
     sheets = tuple(
-        _plan(item) for item in manifest.by_role("board-sheet") if item.attrs.get("map") == 1
+        PatrolisSheet.from_item(
+            item,
+            game_map.size,
+            cell_mm,
+            column=int(item.attrs["column"]),
+            row=int(item.attrs["row"]),
+        )
+        for item in manifest.by_role("board-sheet")
+        if item.attrs.get("map") == 1
     )
     wanted = {s.item.sheet for s in sheets} | {
         item.sheet for item in manifest.items if item.role in ("step", "objective")
     }
-    pages = printed_pages(pdf_path, wanted)
-    for image in pages.values():
-        image.flags.writeable = False
-    first = pages[sheets[0].item.sheet]
-    page_w, page_h = manifest.page_size
+    pages = {n: frozen(page) for n, page in printed_pages(pdf_path, wanted).items()}
+    sx, sy = page_scale(manifest, pages[sheets[0].item.sheet])
     return PatrolisKitRaster(
         manifest,
         game_map,
-        float(manifest.layout["cell_mm"]),
+        cell_mm,
         sheets,
         pages,
-        first.shape[1] / page_w,
-        first.shape[0] / page_h,
-    )
-
-
-def _plan(item: Item) -> SheetPlan:
-    a = item.attrs
-    cells = a["cells"]
-    return SheetPlan(
-        item,
-        str(a["name"]),
-        int(a["column"]),
-        int(a["row"]),
-        (float(a["origin"][0]), float(a["origin"][1])),
-        int(cells["first_column"]),
-        int(cells["columns"]),
-        int(cells["first_row"]),
-        int(cells["rows"]),
-        frozenset(a["lapping"]),
+        sx,
+        sy,
     )
 
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.camera.lens import Array
-from companion.camera.patrolis.kit import PatrolisKitRaster, SheetPlan, tile_stock, tiles_needed
+from companion.camera.patrolis.kit import PatrolisKitRaster, tile_stock, tiles_needed
+from companion.camera.sheets import Cut, Pose, cut_sheet, lay_sheets
 from companion.camera.table import rigid, transform
 from patrolkit.errors import KitError
 from patrolkit.games.patrolis import (
@@ -20,15 +21,11 @@ from patrolkit.games.patrolis import (
 )
 from patrolkit.manifest import Item
 
-SHEET_SHIFT_MM = 2.0
-SHEET_TURN_DEG = 1.0
 TILE_SHIFT_MM = 0.5
 TILE_TURN_DEG = 1.5
 TILE_OVERLAP_MM = 1.0
 """Neighbouring tiles may ride this far onto each other (into the code's quiet zone) where two
 sheets lie a little closer than they should; beyond, a tile is slid away."""
-PAPER_MM = 0.1
-"""Printed paper, for the sheets' shadows."""
 CARD_MM = 0.5
 """The tiles' card, for their shadows."""
 
@@ -43,7 +40,7 @@ class Laid:
 
     item: Item
     to_board: Array
-    cut: tuple[float, float, float, float]
+    cut: Cut
     """The part of the cut box kept (x0, y0, x1, y1, page mm)."""
     cell: int | None = None
     tile: Tile | None = None
@@ -53,35 +50,6 @@ class Laid:
     """Pushed off its cell, across two."""
 
 
-def _sheet_poses(
-    kit: PatrolisKitRaster, rng: np.random.Generator
-) -> dict[str, tuple[Array, float, tuple[float, float]]]:
-    """Each sheet's map from page mm to board mm, its turn and shift."""
-    size, cell = kit.game_map.size, kit.cell_mm
-    poses = {}
-    for plan in kit.sheets:
-        w, h = plan.columns * cell, plan.rows * cell
-        bx, by = plan.board_origin(size, cell)
-        dx, dy = rng.uniform(-SHEET_SHIFT_MM, SHEET_SHIFT_MM, 2).tolist()
-        turn = float(rng.uniform(-SHEET_TURN_DEG, SHEET_TURN_DEG))
-        centre_page = (plan.origin[0] + w / 2, plan.origin[1] + h / 2)
-        centre_board = (bx + w / 2 + dx, by + h / 2 + dy)
-        poses[plan.name] = (rigid(turn, centre_page, centre_board), turn, (dx, dy))
-    return poses
-
-
-def _sheet_cut(plan: SheetPlan, rng: np.random.Generator) -> tuple[float, float, float, float]:
-    """The sheet as cut: its cut box, each lapping edge on its grid line (up to 1 mm out)."""
-    cut = plan.item.cut
-    x0, y0, x1, y1 = cut.x, cut.y, cut.x + cut.width, cut.y + cut.height
-    ox, oy = plan.origin
-    scissors = rng.uniform(0.0, 0.3, 4).tolist()
-    bleed = rng.uniform(0.0, 1.0, 4).tolist()
-    x0 = ox - bleed[0] if "W" in plan.lapping else x0 + scissors[0]
-    y0 = oy - bleed[1] if "N" in plan.lapping else y0 + scissors[1]
-    return (x0, y0, x1 - scissors[2], y1 - scissors[3])
-
-
 def lay_table(
     kit: PatrolisKitRaster,
     state: State,
@@ -89,7 +57,7 @@ def lay_table(
     *,
     leave_out: str | None = None,
     across: bool = False,
-) -> tuple[list[Laid], list[Laid], dict[str, tuple[Array, float, tuple[float, float]]]]:
+) -> tuple[list[Laid], list[Laid], dict[str, Pose]]:
     """The sheets (in the order they are laid) and the pieces on them, and each sheet's pose."""
     if state.map.code != kit.game_map.code:
         raise KitError(
@@ -100,11 +68,9 @@ def lay_table(
     if leave_out is not None and leave_out not in names:
         raise KitError(f"This board has sheets {', '.join(names)}, not '{leave_out}'.")
     rng = np.random.default_rng([seed, 0x9A7])
-    poses = _sheet_poses(kit, rng)
+    poses = lay_sheets(kit.sheets, kit.cell_mm, rng)
     sheets = [
-        Laid(p.item, poses[p.name][0], _sheet_cut(p, rng))
-        for p in kit.sheets
-        if p.name != leave_out
+        Laid(p.item, poses[p.name][0], cut_sheet(p, rng)) for p in kit.sheets if p.name != leave_out
     ]
     size, cell_mm = kit.game_map.size, kit.cell_mm
     stock = tile_stock(kit)
@@ -124,14 +90,12 @@ def lay_table(
     spots: list[tuple[int, float, float]] = []
 
     def lay(item: Item, cell: int, tile: Tile | None, quarter: int, covered: bool) -> None:
-        plan = next(p for p in kit.sheets if p.holds(cell, size))
+        column, row = cell % size, cell // size
+        plan = next(p for p in kit.sheets if p.holds(column, row))
         if plan.name == leave_out:
             return
         to_board, turn, _ = poses[plan.name]
-        local = plan.cell_centre(cell, size, cell_mm)
-        centre = transform(
-            to_board, np.array([[plan.origin[0] + local[0], plan.origin[1] + local[1]]])
-        )[0]
+        centre = transform(to_board, np.array([plan.cell_centre(column, row, cell_mm)]))[0]
         shift = rng.uniform(-TILE_SHIFT_MM, TILE_SHIFT_MM, 2)
         angle = turn + 90.0 * quarter + float(rng.uniform(-TILE_TURN_DEG, TILE_TURN_DEG))
         c = item.cut

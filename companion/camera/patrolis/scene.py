@@ -42,25 +42,29 @@ top-right, bottom-right, bottom-left (of a code as printed, or of a sheet's grid
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from companion.camera.lens import Array, Image, project
-from companion.camera.paste import Shadow, box_mask, darken, paste, seen_through
 from companion.camera.patrolis.kit import PatrolisKitRaster, patrolis_kit_raster
-from companion.camera.patrolis.laying import CARD_MM, PAPER_MM, Laid, lay_table
-from companion.camera.photo import Photo, camera_truth, truth_head
-from companion.camera.real_world import Subject, develop_shot
-from companion.camera.shot import Shot, draw_shot
-from companion.camera.table import Raster, scale_map, table_top, transform
-from patrolkit.errors import KitError
-from patrolkit.games.patrolis import (
-    State,
+from companion.camera.patrolis.laying import CARD_MM, Laid, lay_table
+from companion.camera.photo import Photo, truth_head
+from companion.camera.sheets import (
+    PAPER_MM,
+    Pose,
+    TableCanvas,
+    board_camera_truth,
+    board_photo,
+    code_corners,
+    outline,
+    rounded,
+    sheet_truth,
+    table_canvas,
 )
+from companion.camera.shot import Shot, draw_shot
+from patrolkit.games.patrolis import State
 
 # -- the photo -----------------------------------------------------------------------------
 
@@ -80,129 +84,60 @@ def photograph(
     shot = draw_shot(preset, seed)
     kit = patrolis_kit_raster(kit_dir)
     sheets, pieces, poses = lay_table(kit, state, seed, leave_out=leave_out, across=across)
-    outlines = np.vstack([_outline(s) for s in sheets])
+    outlines = np.vstack([outline(s.to_board, s.cut) for s in sheets])
     view = shot.aim(outlines)
     h = view.homography
-    optical = _optical(kit, sheets, pieces, shot, h, outlines, seed)
+    canvas = table_canvas(shot, h, outlines, (kit.sx, kit.sy), seed)
+    optical = _optical(kit, sheets, pieces, canvas, shot, h)
+    truth = _truth(kit, state, pieces, poses, shot, h, seed, leave_out)
     grid_mm = kit.game_map.size * kit.cell_mm
-    low, high = outlines.min(axis=0), outlines.max(axis=0)
-    paper = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
-    subject = Subject(view, (0.0, 0.0, grid_mm, grid_mm), (paper,))
-    developed = develop_shot(optical, shot.light, shot, seed, subject)
-    truth = _truth(kit, state, sheets, pieces, poses, shot, h, seed, leave_out)
-    return Photo(developed.image, developed.truth(truth), developed.jpeg)
-
-
-def _outline(laid: Laid) -> Array:
-    x0, y0, x1, y1 = laid.cut
-    return transform(laid.to_board, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+    return board_photo(optical, shot, seed, view, outlines, grid_mm, truth)
 
 
 def _optical(
     kit: PatrolisKitRaster,
     sheets: list[Laid],
     pieces: list[Laid],
+    canvas: TableCanvas,
     shot: Shot,
     h: Array,
-    outlines: Array,
-    seed: int,
 ) -> Image:
-    low, high = outlines.min(axis=0) - 6.0, outlines.max(axis=0) + 6.0
-    sx = kit.sx
-    canvas_raster = Raster(
-        float(low[0]),
-        float(low[1]),
-        sx,
-        kit.sy,
-        math.ceil((high[0] - low[0]) * sx),
-        math.ceil((high[1] - low[1]) * kit.sy),
-    )
-    table = shot.table_raster(h, (low + high) / 2, reach=250.0)
-    top = table_top(shot.table, table, seed)
-    angle = math.radians(shot.light_deg)
-    away = np.array([math.cos(angle), math.sin(angle)])
-    to_canvas = canvas_raster.from_mm
-    canvas = cv2.warpAffine(
-        top,
-        (to_canvas @ np.linalg.inv(table.from_mm))[:2],
-        (canvas_raster.width, canvas_raster.height),
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT_101,
-    )
-
-    def shadow(thickness: float, soft: float, strength: float) -> Shadow:
-        length = shot.shadow_reach * thickness
-        return Shadow((away[0] * length * sx, away[1] * length * kit.sy), soft * sx, strength)
-
-    for laid in sheets:
-        darken(canvas, canvas_raster.px(_outline(laid) + away * 0.4), soft=0.6 * sx, strength=0.25)
-    for group, cast in (
-        (sheets, shadow(PAPER_MM, 0.3, 0.3)),
-        (pieces, shadow(CARD_MM, 0.35, 0.35)),
-    ):
-        for laid in group:
-            page = kit.pages[laid.item.sheet]
-            x0, y0, x1, y1 = laid.cut
-            px0, py0 = max(math.floor((x0 - 1) * sx), 0), max(math.floor((y0 - 1) * kit.sy), 0)
-            px1 = min(math.ceil((x1 + 1) * sx), page.shape[1])
-            py1 = min(math.ceil((y1 + 1) * kit.sy), page.shape[0])
-            crop = page[py0:py1, px0:px1]
-            trim = (x0 * sx - px0, y0 * kit.sy - py0, x1 * sx - px0, y1 * kit.sy - py0)
-            from_crop = np.array([[1.0, 0.0, px0], [0.0, 1.0, py0], [0.0, 0.0, 1.0]])
-            page_px = np.linalg.inv(scale_map(sx, kit.sy))
-            affine = to_canvas @ laid.to_board @ page_px @ from_crop
-            paste(canvas, crop, box_mask(crop.shape[1], crop.shape[0], trim), affine[:2], cast)
-    optical = seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, to_canvas)
-    return optical
+    paper = [(kit.pages[s.item.sheet], s.to_board, s.cut) for s in sheets]
+    canvas.lay_paper(paper, canvas.shadow(PAPER_MM, 0.3, 0.3))
+    cast = canvas.shadow(CARD_MM, 0.35, 0.35)
+    for laid in pieces:
+        canvas.paste_cut(kit.pages[laid.item.sheet], laid.cut, laid.to_board, cast)
+    return canvas.seen(shot, h)
 
 
 # -- the truth ------------------------------------------------------------------------------------
 
 
-def _px(h: Array, points_mm: Array) -> list[list[float]]:
-    return [[round(float(x), 2), round(float(y), 2)] for x, y in project(h, points_mm)]
-
-
-def _qr_quad(laid: Laid) -> Array:
-    qr = laid.item.qr
-    if qr is None:
-        raise KitError(f"Piece {laid.item.id} of this kit has no QR code.")
-    b = qr.box
-    corners = np.array(
-        [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
-    )
-    return transform(laid.to_board, corners)
+def _corners_px(h: Array, laid: Laid) -> list[list[float]]:
+    return rounded(project(h, code_corners(laid.item, laid.to_board)))
 
 
 def _truth(
     kit: PatrolisKitRaster,
     state: State,
-    sheets: list[Laid],
     pieces: list[Laid],
-    poses: dict[str, tuple[Array, float, tuple[float, float]]],
+    poses: dict[str, Pose],
     shot: Shot,
     h: Array,
     seed: int,
     leave_out: str | None,
 ) -> dict[str, Any]:
     m, cell_mm = kit.game_map, kit.cell_mm
-    sheet_truth = []
-    for plan in kit.sheets:
-        to_board, turn, (dx, dy) = poses[plan.name]
-        ox, oy = plan.origin
-        w, ht = plan.columns * cell_mm, plan.rows * cell_mm
-        grid = np.array([[ox, oy], [ox + w, oy], [ox + w, oy + ht], [ox, oy + ht]])
-        sheet_truth.append(
-            {
-                "name": plan.name,
-                "column": plan.column,
-                "row": plan.row,
-                "present": plan.name != leave_out,
-                "offset_mm": [round(dx, 3), round(dy, 3)],
-                "angle_deg": round(turn, 3),
-                "grid_corners_px": _px(h, transform(to_board, grid)),
-            }
-        )
+    sheets = [
+        {
+            "name": plan.name,
+            "column": plan.column,
+            "row": plan.row,
+            "present": plan.name != leave_out,
+            **sheet_truth(plan, poses[plan.name], cell_mm, h),
+        }
+        for plan in kit.sheets
+    ]
     steps, objectives = [], []
     across = None
     for laid in pieces:
@@ -211,7 +146,7 @@ def _truth(
             across = {
                 "payload": payload,
                 "cell": m.name(laid.cell),
-                "corners_px": _px(h, _qr_quad(laid)),
+                "corners_px": _corners_px(h, laid),
             }
         elif laid.tile is not None and not laid.covered and laid.cell is not None:
             steps.append(
@@ -221,7 +156,7 @@ def _truth(
                     "shape": laid.tile.shape.value,
                     "rotation": laid.tile.rotation,
                     "owner": laid.tile.owner + 1,
-                    "corners_px": _px(h, _qr_quad(laid)),
+                    "corners_px": _corners_px(h, laid),
                 }
             )
         elif laid.tile is None and laid.cell is not None:
@@ -229,19 +164,15 @@ def _truth(
                 {
                     "cell": m.name(laid.cell),
                     "payload": payload,
-                    "corners_px": _px(h, _qr_quad(laid)),
+                    "corners_px": _corners_px(h, laid),
                 }
             )
-    grid_mm = m.size * cell_mm
-    lattice = np.array(
-        [[x, y] for x in np.linspace(0, grid_mm, 9) for y in np.linspace(0, grid_mm, 9)]
-    )
     return {
         **truth_head("patrolis", shot, seed, state.text),
         "map": {"digest": m.digest, "size": m.size, "cell_mm": cell_mm},
-        "sheets": sheet_truth,
+        "sheets": sheets,
         "steps": steps,
         "across": across,
         "objectives": objectives,
-        "camera": camera_truth(shot, h, (grid_mm / 2, grid_mm / 2), lattice),
+        "camera": board_camera_truth(shot, h, m.size * cell_mm),
     }

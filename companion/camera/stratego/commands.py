@@ -3,22 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from companion.camera.photo import write_simulated
-from companion.camera.printed import kit_of
-from patrolkit.errors import KitError
-
-
-def default_kit(seed: int) -> Path:
-    """The kit of ``seed`` under ``output/kits``, written if missing (its secrets are fresh,
-    as every Stratego kit's are, and kept beside it)."""
-    from generator.stratego.kit import write_kit
-
-    kit_dir = Path("output") / "kits" / f"stratego-seed-{seed}"
-    if not (kit_dir / "kit.json").exists():
-        write_kit(kit_dir, seed=seed)
-    return kit_dir
+from companion.camera.printed import simulated_kit
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -29,13 +16,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     from companion.camera.stratego.kit import stratego_kit_raster
     from companion.camera.stratego.positions import mid_game, with_kit_ids
     from companion.camera.stratego.scene import photograph
+    from generator.stratego.kit import write_kit
     from patrolkit.games.stratego import State
 
-    if args.state is not None and args.turns is not None:
-        raise KitError("Give either --state or --turns, not both.")
-    if args.kit is not None:
-        kit_of(args.kit, "stratego")
-    kit_dir = args.kit if args.kit is not None else default_kit(args.seed)
+    # A kit written here has fresh secrets, as every Stratego kit's are, kept beside it.
+    kit_dir = simulated_kit(args, "stratego", lambda folder, seed: write_kit(folder, seed=seed))
     secrets = stratego_kit_raster(kit_dir).secrets
     if args.state is not None:
         state = with_kit_ids(State.from_text(args.state), secrets)

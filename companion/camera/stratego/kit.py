@@ -9,42 +9,13 @@ from pathlib import Path
 import numpy as np
 
 from companion.camera.lens import Image
-from companion.camera.printed import cached_kit, frozen, printed_pages
+from companion.camera.printed import cached_kit, frozen, page_scale, printed_pages
+from companion.camera.sheets import SheetPlan
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import Army
 from patrolkit.games.stratego.secret import Secret, check_pair
-from patrolkit.manifest import Item, Manifest
+from patrolkit.manifest import Manifest
 from patrolkit.sizes.stratego import Stratego
-
-
-@dataclass(frozen=True)
-class SheetPlan:
-    """One board sheet of the kit: its manifest item and where its cells go on the board."""
-
-    item: Item
-    name: str
-    origin: tuple[float, float]
-    """The page position (mm) of the top-left corner of the sheet's cells."""
-    first_column: int
-    columns: int
-    first_row: int
-    rows: int
-    lapping: frozenset[str]
-
-    def holds(self, sq: int) -> bool:
-        column, row = sq % Stratego.COLUMNS, sq // Stratego.COLUMNS
-        return (
-            self.first_column <= column < self.first_column + self.columns
-            and self.first_row <= row < self.first_row + self.rows
-        )
-
-    def board_origin(self, cell_mm: float) -> tuple[float, float]:
-        """Where the sheet's cell frame starts on the assembled board (mm from the top-left
-        corner of cell a10) when laid exactly."""
-        return (
-            self.first_column * cell_mm,
-            (Stratego.ROWS - self.first_row - self.rows) * cell_mm,
-        )
 
 
 @dataclass(frozen=True)
@@ -107,12 +78,14 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> StrategoKitRaster:
     kit_code = str(manifest.layout["kit"])
     if secrets[0].kit != kit_code:
         raise KitError(f"The secrets beside kit {kit_code} are of kit {secrets[0].kit}.")
-    sheets = tuple(_plan(item) for item in manifest.by_role("board-sheet"))
+    cell_mm = float(manifest.layout["cell_mm"])
+    sheets = tuple(
+        SheetPlan.from_item(item, Stratego.ROWS, cell_mm)
+        for item in manifest.by_role("board-sheet")
+    )
     strips = manifest.by_role("piece")
     pages = printed_pages(pdf_path, {s.item.sheet for s in sheets} | {i.sheet for i in strips})
-    first = pages[sheets[0].item.sheet]
-    page_w, page_h = manifest.page_size
-    sx, sy = first.shape[1] / page_w, first.shape[0] / page_h
+    sx, sy = page_scale(manifest, pages[sheets[0].item.sheet])
     pieces: dict[str, PrintedPiece] = {}
     for item in strips:
         cut, page = item.cut, pages[item.sheet]
@@ -126,26 +99,11 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> StrategoKitRaster:
     return StrategoKitRaster(
         manifest,
         kit_code,
-        float(manifest.layout["cell_mm"]),
+        cell_mm,
         sheets,
         board_pages,
         pieces,
         secrets,
         sx,
         sy,
-    )
-
-
-def _plan(item: Item) -> SheetPlan:
-    a = item.attrs
-    cells = a["cells"]
-    return SheetPlan(
-        item,
-        str(a["name"]),
-        (float(a["origin"][0]), float(a["origin"][1])),
-        int(cells["first_column"]),
-        int(cells["columns"]),
-        int(cells["first_row"]),
-        int(cells["rows"]),
-        frozenset(a["lapping"]),
     )

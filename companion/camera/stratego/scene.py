@@ -48,27 +48,31 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.camera.lens import Aim, Array, Image, project
-from companion.camera.paste import box_mask, darken, paste, seen_through
-from companion.camera.photo import Photo, camera_truth, truth_head
-from companion.camera.real_world import Subject, develop_shot
-from companion.camera.shot import Shot, draw_shot
-from companion.camera.stratego.kit import (
-    PrintedPiece,
-    SheetPlan,
-    StrategoKitRaster,
-    stratego_kit_raster,
+from companion.camera.lens import Aim, Array, Image
+from companion.camera.paste import darken
+from companion.camera.photo import Photo, truth_head
+from companion.camera.sheets import (
+    Cut,
+    Pose,
+    TableCanvas,
+    board_camera_truth,
+    board_photo,
+    cut_sheet,
+    lay_sheets,
+    outline,
+    rounded,
+    sheet_truth,
+    table_canvas,
 )
-from companion.camera.table import Raster, rigid, scale_map, table_top, transform
+from companion.camera.shot import Shot, draw_shot
+from companion.camera.stratego.kit import PrintedPiece, StrategoKitRaster, stratego_kit_raster
+from companion.camera.table import transform
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import NEIGHBOURS, Army, State, is_lake, square_name
 from patrolkit.sizes.stratego import Stratego
 
-SHEET_SHIFT_MM = 2.0
-SHEET_TURN_DEG = 1.0
 PIECE_SHIFT_MM = 1.5
 PIECE_TURN_DEG = 6.0
-PAPER_MM = 0.1
 INSIDE = np.array([62.0, 66.0, 70.0])
 """The inside of a piece's open end (B, G, R), before the light."""
 
@@ -109,74 +113,32 @@ def photograph(
     shot = draw_shot(preset, seed)
     kit = stratego_kit_raster(kit_dir)
     rng = np.random.default_rng([seed, 0x57A7])
-    poses = _sheet_poses(kit, rng)
-    cuts = {p.name: _sheet_cut(p, rng) for p in kit.sheets}
+    poses = lay_sheets(kit.sheets, kit.cell_mm, rng)
+    cuts = {p.name: cut_sheet(p, rng) for p in kit.sheets}
     standing = _stand(kit, state, poses, rng, across)
-    outlines = np.vstack([_outline(poses[p.name][0], cuts[p.name]) for p in kit.sheets])
+    outlines = np.vstack([outline(poses[p.name][0], cuts[p.name]) for p in kit.sheets])
     view = shot.aim(outlines)
-    optical = _optical(kit, poses, cuts, standing, shot, view, outlines, seed)
-    grid_mm = Stratego.COLUMNS * kit.cell_mm
-    low, high = outlines.min(axis=0), outlines.max(axis=0)
-    paper = np.array([low, [high[0], low[1]], high, [low[0], high[1]]])
-    subject = Subject(view, (0.0, 0.0, grid_mm, grid_mm), (paper,))
-    developed = develop_shot(optical, shot.light, shot, seed, subject)
+    canvas = table_canvas(shot, view.homography, outlines, (kit.sx, kit.sy), seed)
+    optical = _optical(kit, poses, cuts, standing, canvas, shot, view)
     truth = _truth(kit, state, poses, standing, shot, view, seed)
-    return Photo(developed.image, developed.truth(truth), developed.jpeg)
-
-
-def _sheet_poses(
-    kit: StrategoKitRaster, rng: np.random.Generator
-) -> dict[str, tuple[Array, float, tuple[float, float]]]:
-    """Each sheet's map from page mm to board mm, its turn and its shift."""
-    poses = {}
-    for plan in kit.sheets:
-        w, h = plan.columns * kit.cell_mm, plan.rows * kit.cell_mm
-        bx, by = plan.board_origin(kit.cell_mm)
-        dx, dy = rng.uniform(-SHEET_SHIFT_MM, SHEET_SHIFT_MM, 2).tolist()
-        turn = float(rng.uniform(-SHEET_TURN_DEG, SHEET_TURN_DEG))
-        centre_page = (plan.origin[0] + w / 2, plan.origin[1] + h / 2)
-        centre_board = (bx + w / 2 + dx, by + h / 2 + dy)
-        poses[plan.name] = (rigid(turn, centre_page, centre_board), turn, (dx, dy))
-    return poses
-
-
-def _sheet_cut(plan: SheetPlan, rng: np.random.Generator) -> tuple[float, float, float, float]:
-    """The sheet as cut: its cut box, each lapping edge on its grid line (up to 1 mm out)."""
-    cut = plan.item.cut
-    x0, y0, x1, y1 = cut.x, cut.y, cut.x + cut.width, cut.y + cut.height
-    ox, oy = plan.origin
-    scissors = rng.uniform(0.0, 0.3, 4).tolist()
-    bleed = rng.uniform(0.0, 1.0, 4).tolist()
-    x0 = ox - bleed[0] if "W" in plan.lapping else x0 + scissors[0]
-    y0 = oy - bleed[1] if "N" in plan.lapping else y0 + scissors[1]
-    return (x0, y0, x1 - scissors[2], y1 - scissors[3])
-
-
-def _outline(to_board: Array, cut: tuple[float, float, float, float]) -> Array:
-    x0, y0, x1, y1 = cut
-    return transform(to_board, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+    return board_photo(optical, shot, seed, view, outlines, Stratego.COLUMNS * kit.cell_mm, truth)
 
 
 def _cell_centre(
-    kit: StrategoKitRaster, poses: dict[str, tuple[Array, float, tuple[float, float]]], sq: int
+    kit: StrategoKitRaster, poses: dict[str, Pose], sq: int
 ) -> tuple[np.ndarray, float]:
     """The centre of cell ``sq`` on the table (board mm, through its sheet) and its sheet's
     turn."""
-    plan = next(p for p in kit.sheets if p.holds(sq))
     column, row = sq % Stratego.COLUMNS, sq // Stratego.COLUMNS
-    c = kit.cell_mm
-    local = (
-        plan.origin[0] + (column - plan.first_column + 0.5) * c,
-        plan.origin[1] + (plan.first_row + plan.rows - 1 - row + 0.5) * c,
-    )
+    plan = next(p for p in kit.sheets if p.holds(column, row))
     to_board, turn, _ = poses[plan.name]
-    return transform(to_board, np.array([local]))[0], turn
+    return transform(to_board, np.array([plan.cell_centre(column, row, kit.cell_mm)]))[0], turn
 
 
 def _stand(
     kit: StrategoKitRaster,
     state: State,
-    poses: dict[str, tuple[Array, float, tuple[float, float]]],
+    poses: dict[str, Pose],
     rng: np.random.Generator,
     across: bool,
 ) -> list[Standing]:
@@ -228,64 +190,26 @@ def _push_across(
 
 def _optical(
     kit: StrategoKitRaster,
-    poses: dict[str, tuple[Array, float, tuple[float, float]]],
-    cuts: dict[str, tuple[float, float, float, float]],
+    poses: dict[str, Pose],
+    cuts: dict[str, Cut],
     standing: list[Standing],
+    canvas: TableCanvas,
     shot: Shot,
     view: Aim,
-    outlines: Array,
-    seed: int,
 ) -> Image:
-    h = view.homography
-    low, high = outlines.min(axis=0) - 6.0, outlines.max(axis=0) + 6.0
-    sx, sy = kit.sx, kit.sy
-    canvas_raster = Raster(
-        float(low[0]),
-        float(low[1]),
-        sx,
-        sy,
-        math.ceil((high[0] - low[0]) * sx),
-        math.ceil((high[1] - low[1]) * sy),
+    canvas.lay_paper(
+        [(kit.pages[p.item.sheet], poses[p.name][0], cuts[p.name]) for p in kit.sheets]
     )
-    table = shot.table_raster(h, (low + high) / 2, reach=250.0)
-    top = table_top(shot.table, table, seed)
-    angle = math.radians(shot.light_deg)
-    away = np.array([math.cos(angle), math.sin(angle)])
-    to_canvas = canvas_raster.from_mm
-    canvas = cv2.warpAffine(
-        top,
-        (to_canvas @ np.linalg.inv(table.from_mm))[:2],
-        (canvas_raster.width, canvas_raster.height),
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REFLECT_101,
-    )
-    for plan in kit.sheets:  # a thin shadow under the paper's edge
-        to_board = poses[plan.name][0]
-        darken(
-            canvas,
-            canvas_raster.px(_outline(to_board, cuts[plan.name]) + away * 0.4),
-            soft=0.6 * sx,
-            strength=0.25,
-        )
-    for plan in kit.sheets:
-        to_board = poses[plan.name][0]
-        page = kit.pages[plan.item.sheet]
-        x0, y0, x1, y1 = cuts[plan.name]
-        px0, py0 = max(math.floor((x0 - 1) * sx), 0), max(math.floor((y0 - 1) * sy), 0)
-        px1 = min(math.ceil((x1 + 1) * sx), page.shape[1])
-        py1 = min(math.ceil((y1 + 1) * sy), page.shape[0])
-        crop = page[py0:py1, px0:px1]
-        trim = (x0 * sx - px0, y0 * sy - py0, x1 * sx - px0, y1 * sy - py0)
-        from_crop = np.array([[1.0, 0.0, px0], [0.0, 1.0, py0], [0.0, 0.0, 1.0]])
-        affine = to_canvas @ to_board @ np.linalg.inv(scale_map(sx, sy)) @ from_crop
-        paste(canvas, crop, box_mask(crop.shape[1], crop.shape[0], trim), affine[:2])
     reach = shot.shadow_reach * Stratego.PIECE_HEIGHT_MM
+    away = canvas.away
     for s in standing:  # each piece's shadow on the board, away from the light
         half = Stratego.PIECE_WIDTH_MM / 2
         foot = np.array([s.point(a, b, 0)[:2] for a, b in _square(half)])
         hull = cv2.convexHull(np.vstack([foot, foot + away * reach]).astype(np.float32))
-        darken(canvas, canvas_raster.px(hull.reshape(-1, 2)), soft=2.0 * sx, strength=0.45)
-    optical = seen_through(h, (shot.width, shot.height), top, table.from_mm, canvas, to_canvas)
+        darken(
+            canvas.image, canvas.raster.px(hull.reshape(-1, 2)), soft=2.0 * kit.sx, strength=0.45
+        )
+    optical = canvas.seen(shot, view.homography)
     lit = -away  # towards the light, along the table
     for s in sorted(standing, key=lambda t: -_depth(view, t.point(0, 0, 0))):
         _draw_piece(optical, s, view, kit, lit)
@@ -424,10 +348,6 @@ def _flat(optical: Image, quad: Array, colour: Array) -> None:
 # -- the truth -------------------------------------------------------------------------------
 
 
-def _round(points: Array) -> list[list[float]]:
-    return [[round(float(x), 2), round(float(y), 2)] for x, y in points]
-
-
 def _code_corners(s: Standing, view: Aim) -> Array:
     """The id code's module area on the piece's top, in photo px, in code order (its top
     towards the piece's opponent)."""
@@ -439,7 +359,7 @@ def _code_corners(s: Standing, view: Aim) -> Array:
 def _truth(
     kit: StrategoKitRaster,
     state: State,
-    poses: dict[str, tuple[Array, float, tuple[float, float]]],
+    poses: dict[str, Pose],
     standing: list[Standing],
     shot: Shot,
     view: Aim,
@@ -447,20 +367,9 @@ def _truth(
 ) -> dict[str, Any]:
     h = view.homography
     c = kit.cell_mm
-    sheets = []
-    for plan in kit.sheets:
-        to_board, turn, (dx, dy) = poses[plan.name]
-        ox, oy = plan.origin
-        w, ht = plan.columns * c, plan.rows * c
-        grid = np.array([[ox, oy], [ox + w, oy], [ox + w, oy + ht], [ox, oy + ht]])
-        sheets.append(
-            {
-                "name": plan.name,
-                "offset_mm": [round(dx, 3), round(dy, 3)],
-                "angle_deg": round(turn, 3),
-                "grid_corners_px": _round(project(h, transform(to_board, grid))),
-            }
-        )
+    sheets = [
+        {"name": plan.name, **sheet_truth(plan, poses[plan.name], c, h)} for plan in kit.sheets
+    ]
     pieces, across = [], None
     half, height = Stratego.PIECE_WIDTH_MM / 2, Stratego.PIECE_HEIGHT_MM
     for s in standing:
@@ -470,18 +379,14 @@ def _truth(
             "id": s.piece.id,
             "payload": s.piece.payload,
         }
-        code = _round(_code_corners(s, view))
+        code = rounded(_code_corners(s, view))
         if s.across is not None:
             across = {**entry, "towards": s.across, "code_corners_px": code}
             continue
         top = np.array([s.point(a, b, height) for a, b in _square(half)])
         pieces.append(
-            {**entry, "top_corners_px": _round(_photo(view, top)), "code_corners_px": code}
+            {**entry, "top_corners_px": rounded(_photo(view, top)), "code_corners_px": code}
         )
-    grid_mm = Stratego.COLUMNS * c
-    lattice = np.array(
-        [[x, y] for x in np.linspace(0, grid_mm, 9) for y in np.linspace(0, grid_mm, 9)]
-    )
     return {
         **truth_head("stratego", shot, seed, state.hidden().text),
         "kit": kit.kit_code,
@@ -489,5 +394,5 @@ def _truth(
         "sheets": sheets,
         "pieces": pieces,
         "across": across,
-        "camera": camera_truth(shot, h, (grid_mm / 2, grid_mm / 2), lattice),
+        "camera": board_camera_truth(shot, h, Stratego.COLUMNS * c),
     }
