@@ -11,6 +11,15 @@ from patrolkit.errors import KitError
 
 if TYPE_CHECKING:
     from companion.grand_jeu.reading import GrandJeuReading
+    from patrolkit.games.grand_jeu import Direction, Options, Patrol
+
+
+def rules_of(args: argparse.Namespace) -> Options:
+    """The options the players fixed before the game (``--rules``), each left out at its
+    default; :class:`NotationError` or :class:`LayoutError` in one sentence."""
+    from patrolkit.games.grand_jeu import Options
+
+    return Options.from_text(getattr(args, "rules", None) or "")
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -20,10 +29,12 @@ def run_score(args: argparse.Namespace) -> int:
     from companion.grand_jeu.reader import read_photo
     from companion.grand_jeu.verdict import format_verdict, score_verdict
 
-    def judge(reading: GrandJeuReading) -> dict[str, Any]:
-        return score_verdict(reading, photo=Path(args.photo))
+    rules = rules_of(args)
 
-    return score_command(args, read_photo, judge, format_verdict, render)
+    def judge(reading: GrandJeuReading) -> dict[str, Any]:
+        return score_verdict(reading, photo=Path(args.photo), rules=rules)
+
+    return score_command(args, read_photo, judge, format_verdict, render, rules=True)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -38,7 +49,104 @@ def run_check(args: argparse.Namespace) -> int:
             "The grand jeu's referee finds who played from the photos: leave --mover out."
         )
 
-    def judge(before: GrandJeuReading, after: GrandJeuReading) -> dict[str, Any]:
-        return check_verdict(before, after, photos=[Path(args.before), Path(args.after)])
+    rules = rules_of(args)
 
-    return check_command(args, read_photo, judge, format_verdict, render)
+    def judge(before: GrandJeuReading, after: GrandJeuReading) -> dict[str, Any]:
+        photos = [Path(args.before), Path(args.after)]
+        return check_verdict(before, after, photos=photos, rules=rules)
+
+    return check_command(args, read_photo, judge, format_verdict, render, rules=True)
+
+
+# -- the same verdicts as data, for the web companion -----------------------------------------
+
+EMPTY = "empty"
+"""What a player says of an unreadable cell that holds no scout."""
+
+
+def judge_photos(after: GrandJeuReading, before: GrandJeuReading | None = None) -> dict[str, Any]:
+    """The verdict ``score`` (one photo) or ``check`` (``before`` given) prints, as data, with
+    the position read as ``state`` and where the game stands as ``result``: who has won, or who
+    would win if the game stopped now."""
+    from companion.grand_jeu.verdict import check_verdict, score_verdict
+    from patrolkit.games.grand_jeu import State, early_stop
+
+    verdict = score_verdict(after) if before is None else check_verdict(before, after)
+    position = verdict["position"]
+    verdict["state"] = position
+    if verdict["over"]:
+        verdict["result"] = f"Game over: {verdict['over']}"
+    elif position is not None:
+        stop = early_stop(State.from_text(position)).description
+        verdict["result"] = f"If the game stopped now: {stop}"
+    else:
+        verdict["result"] = None
+    return verdict
+
+
+def unreadable_choices(reading: GrandJeuReading) -> dict[str, tuple[str, ...]]:
+    """Every cell the photo could not read, with what a player may say it holds: nothing, or a
+    scout of this table seen nowhere else in the photo (neither on a cell nor in a prison),
+    facing one of the 8 directions (``South scout 3 facing ne``)."""
+    from patrolkit.games.grand_jeu import cell_name
+
+    scouts = tuple(_unseen_scouts(reading))
+    return {cell_name(u.cell): (EMPTY, *scouts) for u in reading.unreadable if u.cell is not None}
+
+
+def correct(reading: GrandJeuReading, cell: str, value: str) -> GrandJeuReading:
+    """``reading`` with the unreadable ``cell`` said by a player to hold ``value`` (a scout
+    named as in :func:`unreadable_choices`, or ``empty``); :class:`NotationError` for a cell
+    that was read, or a scout already seen elsewhere in the photo or not of this table."""
+    from dataclasses import replace
+
+    from companion.grand_jeu.reading import ScoutReading
+    from patrolkit.errors import NotationError
+    from patrolkit.games.grand_jeu import cell_name
+
+    named = {u.cell for u in reading.unreadable if u.cell is not None and cell_name(u.cell) == cell}
+    if not named:
+        raise NotationError(f"{cell} is not a cell this photo could not read.")
+    place = named.pop()
+    scouts = _unseen_scouts(reading)
+    if value != EMPTY and value not in scouts:
+        raise NotationError(
+            "A cell holds nothing or a scout seen nowhere else in the photo, named like"
+            f" 'South scout 3 facing ne', not '{value}'."
+        )
+    reasons = {u.reason for u in reading.unreadable if u.cell == place}
+    placed = dict(reading.scouts)
+    if value != EMPTY:
+        patrol, number, direction = scouts[value]
+        placed[place] = ScoutReading(
+            payload="",
+            patrol=patrol,
+            number=number,
+            cell=place,
+            direction=direction,
+            off_deg=0.0,
+            corners_px=reading.cell_quad(place, 0.15),
+            stage="corrected",
+        )
+    return replace(
+        reading,
+        scouts=dict(sorted(placed.items())),
+        unreadable=tuple(u for u in reading.unreadable if u.cell != place),
+        problems=tuple(p for p in reading.problems if p not in reasons),
+    )
+
+
+def _unseen_scouts(reading: GrandJeuReading) -> dict[str, tuple[Patrol, int, Direction]]:
+    """Every scout of the patrols this photo shows that it shows nowhere (its code read neither
+    on a cell nor in a prison), facing each direction, by what a player says."""
+    from patrolkit.games.grand_jeu import DIRECTIONS
+
+    seen = {(s.patrol, s.number) for s in reading.scouts.values()}
+    seen |= {(p.patrol, p.number) for p in reading.prisoners}
+    return {
+        f"{patrol.title} scout {number} facing {direction.value}": (patrol, number, direction)
+        for patrol in reading.options.patrols
+        for number in range(1, reading.options.patrol_size + 1)
+        if (patrol, number) not in seen
+        for direction in DIRECTIONS
+    }

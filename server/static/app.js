@@ -114,13 +114,15 @@ function latestCard(reading) {
   const v = reading.verdict;
   const places = Object.keys(reading.choices || {});
   const open = reading.status === "waiting" || reading.status === "illegal";
-  const unreadable = (v.unreadable || []).filter((u) => !u.photo || u.photo === "after");
+  const unreadable = (v.unreadable || []).filter((u) => !u.photo || u.photo === "after" || u.photo === 2);
   const reasons = new Map(unreadable.map((u) => [placeOf(u), u.reason || u.what]));
   return el("section", { class: "card", "data-testid": "latest", "data-status": reading.status },
     el("div", { class: "line" },
       el("span", { class: `badge ${reading.status}`, "data-testid": "status" }, STATUS_WORDS[reading.status]),
       " ", el("span", { class: "note" }, `Photo ${reading.seq}`)),
     el("p", { class: "headline", "data-testid": "verdict" }, headline(v, reading.status)),
+    v.kind === "check" && v.legal === true && v.description
+      ? el("p", { class: "note", "data-testid": "description" }, v.description) : null,
     reading.status === "waiting" && places.length ? el("div", {},
       el("p", { class: "note" }, "Could not read — tap a place and pick what is there:"),
       el("div", { class: "unreadable", "data-testid": "unreadable" }, places.map((place) =>

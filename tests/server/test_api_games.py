@@ -20,7 +20,7 @@ def start(client: TestClient, game: str = "rodeurs", title: str | None = None) -
 
 def test_the_page_offers_every_game_with_a_photo_reader(client: TestClient) -> None:
     kinds = {k["name"]: k for k in client.get("/api/kinds").json()}
-    assert set(kinds) == {"rodeurs", "patrolis", "twelve-patrols"}
+    assert set(kinds) == {"rodeurs", "patrolis", "twelve-patrols", "grand-jeu"}
     assert kinds["rodeurs"]["check_style"] and kinds["patrolis"]["check_style"]
     assert not kinds["twelve-patrols"]["check_style"]
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.server.photos import Photos
+from tests.server.test_api_grand_jeu import ILLEGAL as grand_jeu_illegal
+from tests.server.test_api_grand_jeu import grand_jeu_photos
 
 pytest.importorskip("playwright.sync_api")
 
@@ -56,6 +58,13 @@ EXPECTED = {
         "The kingdom fails: ",
         "Attempts",
     ),
+    "grand-jeu": Expected(
+        "Le grand jeu des patrouilles",
+        "Legal turn: {turn}",
+        "illegal",
+        f"Illegal: {grand_jeu_illegal}",
+        "Turns",
+    ),
 }
 
 
@@ -65,6 +74,11 @@ def browser() -> Iterator[Browser]:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM))
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def grand_jeu() -> Photos:
+    return grand_jeu_photos()
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +143,11 @@ def test_a_game_played_on_a_phone(
     player.send(photos.legal, 2)
     player.expect_status("accepted")
     expect(player.verdict()).to_have_text(words(expected.legal.format(turn=photos.legal_turn)))
+    if game == "grand-jeu":  # who played, the foulards spent, and the bonus turn earned
+        expect(player.latest().get_by_test_id("description")).to_have_text(
+            f"North played {photos.legal_turn} (4 foulards). It captured, so it may play a"
+            " bonus turn."
+        )
     player.shot("next-photo")
 
     # an illegal turn (12 Patrols: a kingdom that fails), and why
