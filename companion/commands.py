@@ -28,8 +28,13 @@ Render = Callable[[Any, Any, dict[str, Any]], Any]
 :func:`companion.picture.annotate`)."""
 
 
-def refuse_unused(args: argparse.Namespace, *, secrets: bool = False, more: bool = False) -> None:
-    """Refuse ``--secrets`` and photos after AFTER where the game has no use for them."""
+def refuse_unused(
+    args: argparse.Namespace, *, secrets: bool = False, more: bool = False, rules: bool = False
+) -> None:
+    """Refuse ``--secrets``, ``--rules`` and photos after AFTER where the game has no use for
+    them."""
+    if not rules and getattr(args, "rules", None):
+        raise KitError("This game has no options to fix before it starts: leave --rules out.")
     if not secrets and getattr(args, "secrets", None):
         raise KitError("This game hides nothing from its players: leave --secrets out.")
     if not more and getattr(args, "more", None):
@@ -66,10 +71,12 @@ def score_command(
     render: Render,
     *,
     secrets: bool = False,
+    rules: bool = False,
 ) -> int:
     """``score``: read ``args.photo``, judge the reading, draw the picture if asked, print the
-    verdict; the exit code (:func:`score_exit`). ``secrets``: the game takes ``--secrets``."""
-    refuse_unused(args, secrets=secrets)
+    verdict; the exit code (:func:`score_exit`). ``secrets``, ``rules``: the game takes
+    ``--secrets``, ``--rules``."""
+    refuse_unused(args, secrets=secrets, rules=rules)
     refuse_existing(args.annotate, args.force)
     reading = read_photo(args.photo, decoder=args.decoder)
     verdict = judge(reading)
@@ -85,10 +92,13 @@ def check_command(
     judge: Callable[[Any, Any], dict[str, Any]],
     formatted: Callable[[dict[str, Any]], str],
     render: Render,
+    *,
+    rules: bool = False,
 ) -> int:
     """``check``: read ``args.before`` and ``args.after``, judge the turn between them, draw the
-    picture of the second photo if asked, print the verdict; the exit code (:func:`check_exit`)."""
-    refuse_unused(args)
+    picture of the second photo if asked, print the verdict; the exit code (:func:`check_exit`).
+    ``rules``: the game takes ``--rules``."""
+    refuse_unused(args, rules=rules)
     refuse_existing(args.annotate, args.force)
     before = read_photo(args.before, decoder=args.decoder)
     after = read_photo(args.after, decoder=args.decoder)

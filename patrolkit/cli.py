@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="read a photo: the position, its score")
     score.add_argument("game", type=_game_offering(Offer.SCORE), help=_game_help(Offer.SCORE))
     score.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
-    _add_secrets(score)
+    _add_game_options(score)
     options.add_reading_options(score)
     score.set_defaults(run=_runner(Offer.SCORE))
 
@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         "more", type=Path, nargs="*", metavar="LATER", help="Stratego: later photos of the game"
     )
     check.add_argument("--mover", choices=("white", "black"), help="who played the turn (if known)")
-    _add_secrets(check)
+    _add_game_options(check)
     options.add_reading_options(check)
     check.set_defaults(run=_runner(Offer.CHECK))
 
@@ -174,12 +174,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_secrets(command: argparse.ArgumentParser) -> None:
+def _add_game_options(command: argparse.ArgumentParser) -> None:
+    """The options only some games take (the others refuse them in one sentence)."""
     command.add_argument(
         "--secrets",
         nargs=2,
         metavar=("RED", "BLUE"),
         help="Stratego: both armies' secret files or private-slip codes",
+    )
+    command.add_argument(
+        "--rules",
+        metavar="'NAME=VALUE …'",
+        help="the options fixed before the game (defaults shown) — Stratego: 'two-square=3"
+        " chase=on'; grand jeu: 'arrows=017 win=3 fewest=2 bonus=4 culs-de-pat=off'",
     )
 
 

@@ -186,3 +186,8 @@ def test_a_new_twelve_patrols_deck_is_written_and_printed(
 def test_a_bad_duplex_offset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["kit", "twelve-patrols", "--duplex-offset", "left"], capsys)
     assert_one_line_error(code, err, "X,Y")
+
+
+def test_rules_are_refused_by_a_game_with_no_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["check", "rodeurs", "a.jpg", "b.jpg", "--rules", "win=3"], capsys)
+    assert_one_line_error(code, err, "no options", "--rules")

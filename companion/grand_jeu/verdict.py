@@ -1,17 +1,20 @@
 """What the rules say about photos of a grand jeu table, as JSON and as words.
 
-A photo shows the scouts and the prisoners but not the options fixed before the game, so the
-referee judges with the defaults (K = 3, K' = 2, a bonus turn of 4 foulards, the red arrows
-ahead and 45° to either side, no "culs de pat'") for the number of patrols the board shows (see
-``docs/rules/grand-jeu.md``).
+A photo shows the scouts and the prisoners but not the options fixed before the game: the
+players give them (``--rules``, :meth:`patrolkit.games.grand_jeu.Options.from_text`), each left
+out at its default (K = 3, K' = 2, a bonus turn of 4 foulards, the red arrows ahead and 45° to
+either side, no "culs de pat'"); the number of patrols is the one the board shows (see
+``docs/rules/grand-jeu.md``). With "culs de pat'", scout 1 of each patrol is the starred one,
+as the kit prints it.
 
 Verdict JSON, schema 1
 ----------------------
 Plain dicts, ready for :func:`json.dumps`. Keys in every verdict:
 
-``schema``, ``kind``, ``game``
+``schema``, ``kind``, ``game``, ``rules``
     ``1``; ``"score"`` (one photo) or ``"check"`` (two photos: does a legal turn lead from the
-    first to the second?); ``"grand-jeu"``.
+    first to the second?); ``"grand-jeu"``; the options judged with, in
+    :attr:`~patrolkit.games.grand_jeu.Options.text` form.
 ``kit``, ``size``, ``players``
     The kit code the board's corner codes give, the board's side and the number of patrols.
 ``judged``
@@ -53,9 +56,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.grand_jeu.reading import GrandJeuReading
-from companion.verdict import SCHEMA, foreign_codes_lines
+from companion.verdict import SCHEMA, gathered, in_words
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.grand_jeu import (
+    Options,
     State,
     cell_name,
     early_stop,
@@ -64,30 +68,23 @@ from patrolkit.games.grand_jeu import (
     standings,
     turn_to_json,
 )
+from patrolkit.sizes.grand_jeu import GrandJeu
+
+DEFAULT = Options()
+"""The options a verdict is judged with unless the players give others."""
 
 
-def _head(kind: str, readings: Sequence[GrandJeuReading]) -> dict[str, Any]:
-    numbered = len(readings) > 1
-    unreadable, foreign, problems = [], [], []
-    for number, reading in enumerate(readings, start=1):
-        photo = number if numbered else None
-        unreadable += [
-            {
-                "photo": photo,
-                "cell": None if u.cell is None else cell_name(u.cell),
-                "reason": u.reason,
-                "at_px": list(u.at_px) if u.at_px else None,
-            }
-            for u in reading.unreadable
-        ]
-        foreign += [{"photo": photo, "text": why, "at_px": list(at)} for why, at in reading.foreign]
-        problems += [f"Photo {number}: {p}" if numbered else p for p in reading.problems]
+def _head(kind: str, readings: Sequence[GrandJeuReading], rules: Options) -> dict[str, Any]:
+    unreadable, foreign, problems = gathered(
+        readings, lambda u: None if u.cell is None else cell_name(u.cell)
+    )
     last = readings[-1]
-    state = _state(last)
+    state = _state(last, rules)
     return {
         "schema": SCHEMA,
         "kind": kind,
         "game": "grand-jeu",
+        "rules": rules.text,
         "kit": last.kit,
         "size": last.size,
         "players": last.players,
@@ -114,12 +111,23 @@ def _head(kind: str, readings: Sequence[GrandJeuReading]) -> dict[str, Any]:
     }
 
 
-def _state(reading: GrandJeuReading, players: int | None = None) -> State | None:
-    """The position read (for ``players`` patrols, by default those the photo shows), with
-    three or four patrols any patrol with no scout on the board taken as out (an eliminated
-    patrol's scouts leave the board)."""
+def _state(reading: GrandJeuReading, rules: Options, players: int | None = None) -> State | None:
+    """The position read under ``rules`` (for ``players`` patrols, by default those the photo
+    shows), with three or four patrols any patrol with no scout on the board taken as out (an
+    eliminated patrol's scouts leave the board)."""
     state = reading.position(players or reading.players)
-    if state is None or state.options.players == 2:
+    if state is None:
+        return None
+    options = replace(rules, players=state.options.players)
+    state = replace(state, options=options)
+    if options.culs_de_pat:
+        starred = GrandJeu.STARRED_SCOUT
+        scouts = tuple(
+            replace(s, starred=reading.scouts[s.cell].number == starred) for s in state.scouts
+        )
+        captured = frozenset(p.patrol for p in reading.prisoners if p.number == starred)
+        state = replace(state, scouts=scouts, starred_prisoners=captured)
+    if options.players == 2:
         return state
     return replace(state, out=frozenset(p for p in state.options.patrols if not state.scouts_of(p)))
 
@@ -127,13 +135,15 @@ def _state(reading: GrandJeuReading, players: int | None = None) -> State | None
 # -- score -----------------------------------------------------------------------------------
 
 
-def score_verdict(reading: GrandJeuReading, *, photo: Path | None = None) -> dict[str, Any]:
-    """The verdict on one photo: every scout, the prisoners, who has won or, if the game stopped
-    now, the ranking."""
-    verdict = _head("score", [reading])
+def score_verdict(
+    reading: GrandJeuReading, *, photo: Path | None = None, rules: Options = DEFAULT
+) -> dict[str, Any]:
+    """The verdict on one photo under ``rules``: every scout, the prisoners, who has won or, if
+    the game stopped now, the ranking."""
+    verdict = _head("score", [reading], rules)
     verdict["photo"] = None if photo is None else str(photo)
     verdict["ranking"] = None
-    state = _state(reading)
+    state = _state(reading, rules)
     if state is None:
         return verdict
     over = outcome(state)
@@ -157,11 +167,16 @@ def score_verdict(reading: GrandJeuReading, *, photo: Path | None = None) -> dic
 
 
 def check_verdict(
-    before: GrandJeuReading, after: GrandJeuReading, *, photos: Sequence[Path] | None = None
+    before: GrandJeuReading,
+    after: GrandJeuReading,
+    *,
+    photos: Sequence[Path] | None = None,
+    rules: Options = DEFAULT,
 ) -> dict[str, Any]:
-    """The verdict on two photos of one game: the legal turn that leads from the first to the
-    second, with its foulards (and whether a bonus turn may follow), or why none does."""
-    verdict = _head("check", [before, after])
+    """The verdict on two photos of one game under ``rules``: the legal turn that leads from the
+    first to the second, with its foulards (and whether a bonus turn may follow), or why none
+    does."""
+    verdict = _head("check", [before, after], rules)
     verdict["photos"] = [str(p) for p in photos] if photos is not None else None
     verdict.update(
         legal=None,
@@ -183,7 +198,7 @@ def check_verdict(
         return verdict
     players = max(before.players, after.players)
     verdict["players"] = players
-    first, second = _state(before, players), _state(after, players)
+    first, second = _state(before, rules, players), _state(after, rules, players)
     if first is None or second is None:
         verdict["judged"] = False
         verdict["reason"] = "Some scouts could not be read; fix them and photograph again."
@@ -241,9 +256,7 @@ def format_verdict(verdict: dict[str, Any]) -> str:
             lines.append(f"Cannot judge: {verdict['reason']}")
         if verdict["over"]:
             lines.append(f"Game over: {verdict['over']}")
-    lines += [p for p in verdict["problems"] if p not in lines]
-    lines += foreign_codes_lines(verdict)
-    return "\n".join(lines)
+    return in_words(lines, verdict)
 
 
 def _title(letter: str) -> str:

@@ -2,7 +2,8 @@
 
 Both commands take ``--secrets RED BLUE``: red's secret, then blue's, each a secret file written
 beside the kit (``red.secret``) or the short code on its owner's private slip. ``check`` takes
-two photos or more of one game, in the order they were taken.
+two photos or more of one game, in the order they were taken, and ``--rules 'two-square=5
+chase=off'`` where the players agreed other rules than a limit of 3 and the chase rule.
 """
 
 from __future__ import annotations
@@ -73,20 +74,23 @@ def run_score(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """Read two photos or more of a Stratego game and judge each move between them: the move,
     an attack's two ranks and outcome, the first move refused and why, the game's end."""
-    from companion.commands import check_exit, print_verdict, refuse_existing
+    from companion.commands import check_exit, print_verdict, refuse_existing, refuse_unused
     from companion.picture import annotate
     from companion.stratego.annotate import render
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import check_verdict, format_verdict
     from patrolkit.atomic import write_through
+    from patrolkit.games.stratego import Rules
 
     if getattr(args, "mover", None) is not None:
         raise KitError("Stratego's mover is the army whose piece moved: leave --mover out.")
+    refuse_unused(args, secrets=True, more=True, rules=True)
+    rules = Rules.from_text(getattr(args, "rules", None) or "", partial=True)
     secrets = secrets_of(args)
     photos = [Path(args.before), Path(args.after), *map(Path, getattr(args, "more", None) or [])]
     refuse_existing(args.annotate, args.force)
     readings = [read_photo(photo, decoder=args.decoder) for photo in photos]
-    verdict = check_verdict(readings, secrets, photos=photos)
+    verdict = check_verdict(readings, secrets, photos=photos, rules=rules)
     if args.annotate is not None:
         last, reading = photos[-1], readings[-1]
         write_through(

@@ -39,12 +39,13 @@ otherwise), ``legal`` (for a setup: ``true``, ``false``, or ``null`` when it can
 ``null`` for a position), ``armies`` (``{"red": sentence, "blue": sentence}``: complete and
 legal, or what is wrong) and ``reasons`` (every setup rule broken, one sentence each).
 
-A check adds ``legal`` (``true``, ``false``, ``null``), ``moves`` (``[{"photo", "army",
-"move", "description", "attack"}]``: each move judged, its photo's number, ``attack`` being
-``null`` or ``{"attacker", "defender", "outcome"}`` — the two ranks the attack reveals),
-``reason`` (why the first move refused is, or why nothing could be judged) and
-``refused_at`` (that photo's number, or ``null``). ``timings_s`` holds each photo's reading
-times.
+A check adds ``rules`` (the two-square limit and the chase rule judged with, as
+:attr:`~patrolkit.games.stratego.Rules.text`), ``legal`` (``true``, ``false``, ``null``),
+``moves`` (``[{"photo", "army", "move", "description", "attack"}]``: each move judged, its
+photo's number, ``attack`` being ``null`` or ``{"attacker", "defender", "outcome"}`` — the
+two ranks the attack reveals), ``reason`` (why the first move refused is, or why nothing could
+be judged) and ``refused_at`` (that photo's number, or ``null``). ``timings_s`` holds each
+photo's reading times.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.stratego.reading import StrategoReading
-from companion.verdict import SCHEMA, foreign_codes_lines
+from companion.verdict import SCHEMA, gathered, in_words
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.stratego import (
     HOME_ROWS,
@@ -64,6 +65,7 @@ from patrolkit.games.stratego import (
     Game,
     Played,
     Rank,
+    Rules,
     State,
     can_move,
     row_of,
@@ -84,21 +86,9 @@ def check_secrets(reading: StrategoReading, secrets: tuple[Secret, Secret]) -> N
 
 
 def _head(kind: str, readings: Sequence[StrategoReading]) -> dict[str, Any]:
-    numbered = len(readings) > 1
-    unreadable, foreign, problems = [], [], []
-    for number, reading in enumerate(readings, start=1):
-        photo = number if numbered else None
-        unreadable += [
-            {
-                "photo": photo,
-                "cell": None if u.sq is None else square_name(u.sq),
-                "reason": u.reason,
-                "at_px": list(u.at_px) if u.at_px else None,
-            }
-            for u in reading.unreadable
-        ]
-        foreign += [{"photo": photo, "text": why, "at_px": list(at)} for why, at in reading.foreign]
-        problems += [f"Photo {number}: {p}" if numbered else p for p in reading.problems]
+    unreadable, foreign, problems = gathered(
+        readings, lambda u: None if u.sq is None else square_name(u.sq)
+    )
     last = readings[-1]
     return {
         "schema": SCHEMA,
@@ -279,16 +269,19 @@ def check_verdict(
     secrets: tuple[Secret, Secret],
     *,
     photos: Sequence[Path] | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
     """The verdict on two photos or more of one game, in order: each move named (an attack with
     the two ranks it reveals), the first one the rules refuse and why (the two-square and chase
-    rules applied over the photos), and whether the game is over."""
+    rules applied over the photos, as ``rules`` set them: by default a limit of 3 and the chase
+    rule on), and whether the game is over."""
+    rules = rules or Rules()
     for reading in readings:
         check_secrets(reading, secrets)
     kits = {r.kit for r in readings}
     verdict = _head("check", readings)
     verdict["photos"] = [str(p) for p in photos] if photos is not None else None
-    verdict.update(legal=None, moves=[], reason=None, refused_at=None)
+    verdict.update(rules=rules.text, legal=None, moves=[], reason=None, refused_at=None)
     foreign = [
         f"Photo {n}: {s}" for n, r in enumerate(readings, 1) for s in _foreign_ids(r, secrets)
     ]
@@ -311,13 +304,13 @@ def check_verdict(
     game: Game | None = None
     current = known[0]
     if _is_setup(readings[0], secrets):
-        game = Game.new(current.with_mover(Army.RED))
+        game = Game.new(current.with_mover(Army.RED), rules)
     for number, after in enumerate(known[1:], start=2):
         try:
             played = validate(game if game is not None else current, after)
             if game is None:
                 start = current.with_mover(played.army)
-                game = Game.new(start)
+                game = Game.new(start, rules)
             game = game.play(played.move)
         except IllegalTurn as refused:
             verdict["legal"] = False
@@ -365,6 +358,4 @@ def format_verdict(verdict: dict[str, Any]) -> str:
             lines.append(f"Cannot judge: {verdict['reason']}")
     if verdict["over"]:
         lines.append(f"Game over: {verdict['over']}")
-    lines += [p for p in verdict["problems"] if p not in lines]
-    lines += foreign_codes_lines(verdict)
-    return "\n".join(lines)
+    return in_words(lines, verdict)

@@ -52,7 +52,9 @@ def test_frozen_scouts_are_read_and_the_faulty_scouts_are_reported_where_they_li
 def test_score_prints_the_frozen_scouts_and_the_ranking_as_json(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["score", "grand-jeu", str(photos.before_photo()), "--json"]) == 0
+    photo = photos.before_photo()
+    capsys.readouterr()  # what making the photo printed
+    assert main(["score", "grand-jeu", str(photo), "--json"]) == 0
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["game"] == "grand-jeu" and verdict["judged"]
     assert verdict["prisoners"] == {"S": 1, "N": 1}
@@ -65,7 +67,9 @@ def test_score_of_a_faulty_table_says_what_to_fix_and_draws_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "faulty.png"
-    code = main(["score", "grand-jeu", str(photos.faulty_photo()), "--annotate", str(out)])
+    photo = photos.faulty_photo()
+    capsys.readouterr()  # what making the photo printed
+    code = main(["score", "grand-jeu", str(photo), "--annotate", str(out)])
     assert code == 3
     text = capsys.readouterr().out
     assert "between two directions" in text and "push it onto one cell" in text

@@ -12,7 +12,7 @@ import pytest
 
 from companion.grand_jeu.verdict import check_verdict, format_verdict
 from patrolkit.cli import main
-from patrolkit.games.grand_jeu import State
+from patrolkit.games.grand_jeu import Options, State
 from tests.grand_jeu import photos
 
 pytestmark = pytest.mark.slow
@@ -22,10 +22,9 @@ def test_a_legal_turn_is_found_from_two_photos_with_its_foulards_and_bonus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "check.png"
-    code = main(
-        ["check", "grand-jeu", str(photos.before_photo()), str(photos.after_photo()), "--json",
-         "--annotate", str(out)]
-    )  # fmt: skip
+    before, after = photos.before_photo(), photos.after_photo()
+    capsys.readouterr()  # what making the photos printed
+    code = main(["check", "grand-jeu", str(before), str(after), "--json", "--annotate", str(out)])
     verdict = json.loads(capsys.readouterr().out)
     assert code == 0, verdict["reason"]
     assert verdict["legal"] is True and verdict["mover"] == "N"
@@ -59,3 +58,23 @@ def test_a_turn_cannot_be_judged_while_a_scout_is_unreadable() -> None:
     )
     assert verdict["legal"] is None
     assert "could not be read" in verdict["reason"]
+
+
+def test_the_red_arrows_the_players_printed_decide_the_capture() -> None:
+    before, after = photos.reading(photos.before_photo()), photos.reading(photos.after_photo())
+    printed = check_verdict(before, after, rules=Options.from_text("arrows=017"))
+    assert printed["legal"] is True and printed["rules"].startswith("arrows=017 ")
+    backwards = check_verdict(before, after, rules=Options.from_text("arrows=4"))
+    assert backwards["legal"] is False
+    assert backwards["rules"].startswith("arrows=4 ")
+
+
+def test_rules_the_game_does_not_have_are_one_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    photo = str(photos.before_photo())
+    capsys.readouterr()
+    assert main(["score", "grand-jeu", photo, "--rules", "win=9"]) == 2
+    assert capsys.readouterr().err.strip().endswith("2, 3 or 4, not 9.")
+    assert main(["score", "grand-jeu", photo, "--rules", "speed=2"]) == 2
+    assert "no option 'speed'" in capsys.readouterr().err

@@ -9,7 +9,7 @@ import pytest
 from companion.camera.stratego.positions import with_kit_ids
 from companion.stratego.reading import PieceReading, StrategoReading
 from companion.stratego.verdict import check_verdict, format_verdict, score_verdict
-from patrolkit.games.stratego import Army, Rank, State, parse_square
+from patrolkit.games.stratego import Army, Rank, Rules, State, parse_square
 from patrolkit.games.stratego.secret import Secret, Variant
 
 KIT = "7QK2MZ"
@@ -45,22 +45,33 @@ def _game(*positions: str) -> list[StrategoReading]:
     return readings
 
 
+BACK_AND_FORTH = [
+    "a1=F e4=K j10=f b9=g",
+    "a1=F e5=K j10=f b9=g",
+    "a1=F e5=K j10=f b8=g",
+    "a1=F e4=K j10=f b8=g",
+    "a1=F e4=K j10=f b9=g",
+    "a1=F e5=K j10=f b9=g",
+    "a1=F e5=K j10=f b8=g",
+    "a1=F e4=K j10=f b8=g",
+]
+"""Red's marshal goes e4-e5 and back twice, blue's piece b9-b8 and back between."""
+
+
 def test_the_two_square_rule_applies_across_the_photos_of_a_game() -> None:
-    positions = [
-        "a1=F e4=K j10=f b9=g",
-        "a1=F e5=K j10=f b9=g",
-        "a1=F e5=K j10=f b8=g",
-        "a1=F e4=K j10=f b8=g",
-        "a1=F e4=K j10=f b9=g",
-        "a1=F e5=K j10=f b9=g",
-        "a1=F e5=K j10=f b8=g",
-        "a1=F e4=K j10=f b8=g",
-    ]
-    verdict = check_verdict(_game(*positions), SECRETS)
+    verdict = check_verdict(_game(*BACK_AND_FORTH), SECRETS)
     assert verdict["legal"] is False
     assert verdict["refused_at"] == 8
     assert len(verdict["moves"]) == 6
     assert "e5" in verdict["reason"] and "e4" in verdict["reason"]
+    assert verdict["rules"] == "two-square=3 chase=on"
+
+
+def test_players_who_agreed_a_limit_of_five_may_make_the_fourth_move() -> None:
+    verdict = check_verdict(_game(*BACK_AND_FORTH), SECRETS, rules=Rules(two_square=5))
+    assert verdict["legal"] is True
+    assert len(verdict["moves"]) == 7
+    assert verdict["rules"] == "two-square=5 chase=on"
 
 
 def test_taking_the_flag_ends_the_game() -> None:

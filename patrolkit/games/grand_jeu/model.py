@@ -145,6 +145,69 @@ class Options:
         """The patrols in play, in the order they play."""
         return _SEATS[self.players]
 
+    @property
+    def text(self) -> str:
+        """What the players fixed, as :meth:`from_text` reads it (the patrols aside).
+
+        >>> Options().text
+        'arrows=017 win=3 fewest=2 bonus=4 culs-de-pat=off'
+        """
+        return (
+            f"arrows={''.join(map(str, self.arrows))} win={self.far_row_to_win}"
+            f" fewest={self.fewest_scouts} bonus={self.bonus_foulards}"
+            f" culs-de-pat={'on' if self.culs_de_pat else 'off'}"
+        )
+
+    @classmethod
+    def from_text(cls, text: str, players: int = 2) -> Options:
+        """The options ``text`` names, words ``name=value`` apart by spaces or commas, each
+        left out at its default; :class:`NotationError` in one sentence for anything else.
+
+        >>> Options.from_text("win=4, culs-de-pat=on").text
+        'arrows=017 win=4 fewest=2 bonus=4 culs-de-pat=on'
+        """
+        words = dict(_option_word(word) for word in text.replace(",", " ").split())
+        unknown = set(words) - {"arrows", "win", "fewest", "bonus", "culs-de-pat"}
+        if unknown:
+            raise NotationError(
+                f"The grand jeu has no option '{sorted(unknown)[0]}': its options are arrows,"
+                " win, fewest, bonus and culs-de-pat."
+            )
+        default = cls(players)
+        arrows = words.get("arrows", "".join(map(str, default.arrows)))
+        if not arrows.isdigit() or len(set(arrows)) != len(arrows):
+            raise NotationError(
+                f"The red arrows are different digits 0 to 7 like 017, not {arrows}."
+            )
+        star = words.get("culs-de-pat", "off")
+        if star not in ("on", "off"):
+            raise NotationError(f"culs-de-pat is on or off, not {star}.")
+        counts = {}
+        for name, value in (
+            ("win", default.far_row_to_win),
+            ("fewest", default.fewest_scouts),
+            ("bonus", default.bonus_foulards),
+        ):
+            given = words.get(name, str(value))
+            if not given.isdigit():
+                raise NotationError(f"The option {name} is 2, 3 or 4, not {given}.")
+            counts[name] = int(given)
+        return cls(
+            players,
+            far_row_to_win=counts["win"],
+            fewest_scouts=counts["fewest"],
+            bonus_foulards=counts["bonus"],
+            arrows=tuple(int(d) for d in arrows),
+            culs_de_pat=star == "on",
+        )
+
+
+def _option_word(word: str) -> tuple[str, str]:
+    name, equals, value = word.partition("=")
+    if not equals or not value:
+        raise NotationError(f"Write each option as name=value, like win=3, not '{word}'.")
+    return name.lower(), value.lower()
+
 
 @dataclass(frozen=True)
 class Scout:

@@ -164,8 +164,12 @@ class Rules:
         return f"two-square={self.two_square} chase={'on' if self.chase else 'off'}"
 
     @classmethod
-    def from_text(cls, text: str) -> Rules:
-        values = dict(word.partition("=")[::2] for word in text.split())
+    def from_text(cls, text: str, *, partial: bool = False) -> Rules:
+        """The rules :attr:`text` wrote; with ``partial``, words apart by spaces or commas and
+        each left out at its default (``chase=off``); :class:`NotationError` otherwise."""
+        values = dict(word.partition("=")[::2] for word in text.replace(",", " ").split())
+        if partial:
+            values = {"two-square": "3", "chase": "on", **values}
         if set(values) != {"two-square", "chase"} or values["chase"] not in ("on", "off"):
             raise NotationError(
                 "The rules are written 'two-square=3 chase=on' (3 or 5, on or off)."
