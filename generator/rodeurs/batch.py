@@ -42,6 +42,7 @@ from generator.page import BOLD, MARGIN_MM, Paper, Sheet, paper
 from generator.rodeurs.board import draw_board, grid_origin, jumps_text, layout_text, mix_text
 from patrolkit.atomic import write_file
 from patrolkit.games.rodeurs import Layout
+from patrolkit.games.rodeurs.fairness import Rating
 from patrolkit.manifest import BoardGeometry
 
 SERIAL_BELOW: Final = 24
@@ -61,19 +62,24 @@ def render_board_batch(
     progress: Progress | None = None,
     *,
     workers: int | None = None,
+    ratings: Sequence[Rating] | None = None,
 ) -> tuple[bytes, list[BoardGeometry]]:
     """One PDF with the index first and then one board page per layout, in memory, calling
     ``progress(done, total)`` as boards are done; ``workers`` processes draw the boards (default
-    one per core; 1 draws them all here)."""
+    one per core; 1 draws them all here). ``ratings``, one per layout, are printed on the
+    boards."""
     if not layouts:
         raise ValueError("a batch needs at least one layout")
+    if ratings is not None and len(ratings) != len(layouts):
+        raise ValueError("a batch needs one rating per layout")
+    boards = [(layout, None if ratings is None else ratings[i]) for i, layout in enumerate(layouts)]
     sheet_paper = paper(paper_name)
     workers = workers if workers is not None else _cores()
     if workers > 1 and len(layouts) >= SERIAL_BELOW:
-        pages = _pages_in_parallel(layouts, sheet_paper, progress, workers)
+        pages = _pages_in_parallel(boards, sheet_paper, progress, workers)
         if pages is not None:
             return pages
-    return _pages_here(layouts, sheet_paper, progress)
+    return _pages_here(boards, sheet_paper, progress)
 
 
 def write_board_batch(
@@ -90,6 +96,10 @@ def write_board_batch(
     return write_file(
         Path(path), lambda: render_board_batch(layouts, paper, progress)[0], force=force
     )
+
+
+Rated = tuple[Layout, Rating | None]
+"""A board of a batch and the rating printed on it, if any."""
 
 
 def _cores() -> int:
@@ -119,14 +129,15 @@ def _new_sheet(sheet_paper: Paper, count: int) -> tuple[io.BytesIO, Sheet]:
 
 
 def _pages_here(
-    layouts: Sequence[Layout], sheet_paper: Paper, progress: Progress | None
+    rated: Sequence[Rated], sheet_paper: Paper, progress: Progress | None
 ) -> tuple[bytes, list[BoardGeometry]]:
+    layouts = [layout for layout, _ in rated]
     out, sheet = _new_sheet(sheet_paper, len(layouts))
     _index(sheet, layouts)
     boards = []
-    for done, layout in enumerate(layouts, start=1):
+    for done, (layout, rating) in enumerate(rated, start=1):
         sheet.next_page()
-        boards.append(draw_board(sheet, layout, grid_origin(sheet_paper)))
+        boards.append(draw_board(sheet, layout, grid_origin(sheet_paper), rating))
         if progress is not None:
             progress(done, len(layouts))
     sheet.save()
@@ -173,14 +184,16 @@ def _font_state(sheet: Sheet) -> tuple[_Font, ...]:
 
 
 def _pages_in_parallel(
-    layouts: Sequence[Layout], sheet_paper: Paper, progress: Progress | None, workers: int
+    rated: Sequence[Rated], sheet_paper: Paper, progress: Progress | None, workers: int
 ) -> tuple[bytes, list[BoardGeometry]] | None:
     """The batch drawn on ``workers`` processes, or ``None`` if its pages are not portable or
     the workers could not run (a program without a ``__main__`` guard cannot start them)."""
+    layouts = [layout for layout, _ in rated]
     out, sheet = _new_sheet(sheet_paper, len(layouts))
     _index(sheet, layouts)
     sheet.next_page()
-    boards = [draw_board(sheet, layouts[0], grid_origin(sheet_paper))]
+    first, first_rating = rated[0]
+    boards = [draw_board(sheet, first, grid_origin(sheet_paper), first_rating)]
     if progress is not None:
         progress(1, len(layouts))
     start = _Start(sheet_paper, sheet.page + 1, _font_state(sheet))
@@ -195,7 +208,7 @@ def _pages_in_parallel(
             workers, mp_context=spawn, initializer=_start_worker, initargs=(start,)
         ) as pool:
             futures = [
-                pool.submit(_draw_pages, [(i, layouts[i]) for i in chunk]) for chunk in chunks
+                pool.submit(_draw_pages, [(i, *rated[i]) for i in chunk]) for chunk in chunks
             ]
             for future in futures:
                 for code, board, digest, stream in future.result():
@@ -261,7 +274,7 @@ def _start_worker(start: _Start) -> None:
     _worker, _worker_start = sheet, start
 
 
-def _draw_pages(numbered: list[tuple[int, Layout]]) -> list[Page]:
+def _draw_pages(numbered: list[tuple[int, Layout, Rating | None]]) -> list[Page]:
     """Each board's page (see :data:`Page`); :class:`_NotPortable` if a page would not be the
     same on the batch's canvas."""
     sheet, start = _worker, _worker_start
@@ -271,9 +284,9 @@ def _draw_pages(numbered: list[tuple[int, Layout]]) -> list[Page]:
         raise _NotPortable("the worker's fonts differ from the batch's")
     canvas = sheet.canvas
     pages = []
-    for number, layout in numbered:
+    for number, layout, rating in numbered:
         sheet.page = start.first_page + number - 1
-        board = draw_board(sheet, layout, grid_origin(start.paper))
+        board = draw_board(sheet, layout, grid_origin(start.paper), rating)
         page_resources = (
             canvas._formsinuse,
             canvas._annotationrefs,

@@ -16,6 +16,7 @@ from typing import Final
 
 from generator import qr
 from generator.page import BOLD, FONT, INK, SOFT_INK, WHITE, Paper, Sheet, text_width
+from patrolkit.errors import KitError
 from patrolkit.games.rodeurs import (
     COLUMN_NAMES,
     COLUMNS,
@@ -26,6 +27,7 @@ from patrolkit.games.rodeurs import (
     PawnColour,
     square,
 )
+from patrolkit.games.rodeurs.fairness import Rating
 from patrolkit.manifest import BoardGeometry, Fiducial
 from patrolkit.payload import Corner, RodeursFiducial, encode
 from patrolkit.sizes import PAWN_INK, QR_ERROR_CORRECTION, Rodeurs
@@ -47,6 +49,12 @@ FIDUCIAL_QUIET_MODULES: Final = 4.0
 """Light paper kept around each fiducial: nothing else is printed within 4 modules (2.6 mm)."""
 LABEL_SIZE: Final = 9.0
 LEGEND_SIZE: Final = 7.5
+CAPTION_SIZE: Final = 7.5
+CODE_SIZE: Final = 9.0
+RATING_SIZES: Final = (6.5, 6.0, 5.5, 5.0)
+"""Sizes the rating is printed at: the largest that fits between the captions."""
+RATING_GAP_MM: Final = 3.0
+"""Paper kept between the rating and the captions beside it."""
 DISC_RADIUS_MM: Final = 1.65
 DISC_INSET_MM: Final = 3.4
 """A start disc's centre sits this far from its cell's left and bottom edges."""
@@ -80,8 +88,11 @@ def layout_text(layout: Layout) -> str:
     return layout.name if layout.seed is None else f"{layout.name}, seed {layout.seed}"
 
 
-def draw_board(sheet: Sheet, layout: Layout, origin: tuple[float, float]) -> BoardGeometry:
-    """Draw ``layout``'s board with its grid's top-left corner at page mm ``origin``.
+def draw_board(
+    sheet: Sheet, layout: Layout, origin: tuple[float, float], rating: Rating | None = None
+) -> BoardGeometry:
+    """Draw ``layout``'s board with its grid's top-left corner at page mm ``origin``, with its
+    fairness ``rating`` in small print between the bottom captions if given.
 
     Returns the board geometry for the manifest (fiducial boxes in the board frame).
     """
@@ -93,6 +104,8 @@ def draw_board(sheet: Sheet, layout: Layout, origin: tuple[float, float]) -> Boa
         fiducials = tuple(_fiducial(sheet, corner, layout.board.code) for corner in Corner)
         _legend(sheet)
         _caption(sheet, layout)
+        if rating is not None:
+            _rating(sheet, layout, rating)
     return BoardGeometry(
         sheet=sheet.page,
         origin=origin,
@@ -232,17 +245,69 @@ def _swatch_disc(sheet: Sheet, x: float, y: float) -> None:
     _disc(sheet, x + 2.0, y + 2.0, "R")
 
 
+def _caption_lines(layout: Layout) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The bottom captions: (code, jumps) on the left, (layout, pawns) on the right."""
+    return (
+        (f"Rôdeurs board {layout.board.code}", jumps_text(layout.board.diagonal).capitalize()),
+        (f"Layout: {layout_text(layout)}", f"Pawns: {mix_text(layout)}"),
+    )
+
+
 def _caption(sheet: Sheet, layout: Layout) -> None:
     """The board code, the jump option and the layout, between the two bottom fiducials."""
     top = Rodeurs.fiducial_origin(Corner.SW)[1]
-    code = layout.board.code
-    sheet.text(_STRIP_LEFT, top + 5.2, f"Rôdeurs board {code}", size=9.0, font=BOLD)
-    sheet.text(
-        _STRIP_LEFT, top + 11.0, f"{jumps_text(layout.board.diagonal).capitalize()}", size=7.5
+    (code, jumps), (named, pawns) = _caption_lines(layout)
+    sheet.text(_STRIP_LEFT, top + 5.2, code, size=CODE_SIZE, font=BOLD)
+    sheet.text(_STRIP_LEFT, top + 11.0, jumps, size=CAPTION_SIZE)
+    sheet.text(WIDTH - _STRIP_LEFT, top + 5.2, named, size=CAPTION_SIZE, align="right")
+    sheet.text(WIDTH - _STRIP_LEFT, top + 11.0, pawns, size=CAPTION_SIZE, align="right")
+
+
+def rating_lines(rating: Rating) -> tuple[str, str]:
+    """The rating as the board prints it: the first player's score, then its 95 % interval
+    and what it was measured with.
+
+    >>> from patrolkit.games.rodeurs.fairness import Rating
+    >>> rating_lines(Rating(160, 80, 2, 78, 0.4, (1, 1), 0, 5000))
+    ('First player scores 51%', '(43%–58%) in 160 games, level 1')
+    """
+    levels = rating.levels
+    level = f"level {levels[0]}" if levels[0] == levels[1] else f"levels {levels[0]}/{levels[1]}"
+    return (
+        f"First player scores {rating.score:.0%}",
+        f"({rating.score_interval}) in {rating.games} games, {level}",
     )
-    sheet.text(
-        WIDTH - _STRIP_LEFT, top + 5.2, f"Layout: {layout_text(layout)}", size=7.5, align="right"
+
+
+def rating_room(layout: Layout) -> tuple[float, float]:
+    """Where the rating may be printed: from and to (board-frame mm, x) between the bottom
+    captions, their gaps kept."""
+    (code, jumps), (named, pawns) = _caption_lines(layout)
+    left = _STRIP_LEFT + max(
+        text_width(code, CODE_SIZE, BOLD), text_width(jumps, CAPTION_SIZE, FONT)
     )
-    sheet.text(
-        WIDTH - _STRIP_LEFT, top + 11.0, f"Pawns: {mix_text(layout)}", size=7.5, align="right"
+    right = (
+        WIDTH
+        - _STRIP_LEFT
+        - max(text_width(named, CAPTION_SIZE, FONT), text_width(pawns, CAPTION_SIZE, FONT))
     )
+    return left + RATING_GAP_MM, right - RATING_GAP_MM
+
+
+def _rating(sheet: Sheet, layout: Layout, rating: Rating) -> None:
+    """The rating in two centred lines between the bottom captions, at the largest of
+    :data:`RATING_SIZES` that fits; :class:`KitError` if none does (a very long layout name)."""
+    top = Rodeurs.fiducial_origin(Corner.SW)[1]
+    head, detail = rating_lines(rating)
+    left, right = rating_room(layout)
+    for size in RATING_SIZES:
+        if max(text_width(head, size, BOLD), text_width(detail, size, FONT)) <= right - left:
+            break
+    else:
+        raise KitError(
+            f"The layout's name '{layout.name}' leaves no room on the board for the rating; "
+            "give the layout file a shorter name."
+        )
+    centre = (left + right) / 2
+    sheet.text(centre, top + 5.2, head, size=size, font=BOLD, align="centre")
+    sheet.text(centre, top + 11.0, detail, size=size, fill=SOFT_INK, align="centre")

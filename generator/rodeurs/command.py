@@ -12,10 +12,26 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from generator.rodeurs.rate import GAMES
 from patrolkit import options
 
 MIX = (16, 20, 20)
 """The default pawn mix: red, yellow, green."""
+RATE_GAMES = GAMES
+"""Games ``kit --rated`` plays unless ``--games`` says otherwise (as ``rate``)."""
+RATE_LEVEL = 3
+"""The players' level of ``kit --rated`` unless ``--level`` says otherwise: the computer
+player's default, as ``rate`` (:data:`patrolkit.games.rodeurs.fairness.DEFAULT_LEVEL`)."""
+BALANCED_GAMES = 300
+"""Games each board of ``boards --balanced`` plays unless ``--games`` says otherwise: enough for
+an interval inside 40–60 % when the first player scores 45.7–54.3 %. Fewer games narrow that
+window so much that a board as fair as can be is mostly refused (at 160 games, 47.8–52.2 %);
+more make every fair board dearer, for few more kept."""
+BALANCED_LEVEL = 1
+"""The players' level of ``boards --balanced`` unless ``--level`` says otherwise: the one level
+fast enough to rate the many boards a balanced draw needs (most are given up) in minutes."""
+MAX_DRAWS = 200
+"""Boards ``boards --balanced`` rates at most unless ``--max-draws`` says otherwise."""
 
 
 def mix(text: str) -> tuple[int, int, int]:
@@ -38,7 +54,43 @@ def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--mix", type=mix, help="random pawn mix red,yellow,green (16,20,20)")
     parser.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    parser.add_argument(
+        "--rated",
+        action="store_true",
+        help="rate the board's fairness first; print it on the board and record it in kit.json",
+    )
+    _add_rating_arguments(parser, games=f"{RATE_GAMES}", level=f"{RATE_LEVEL}", only="--rated")
     options.add_output_options(parser, options.PAPERS)
+
+
+def _add_rating_arguments(
+    parser: argparse.ArgumentParser, *, games: str, level: str, only: str
+) -> None:
+    parser.add_argument(
+        "--games", type=options.count, help=f"games a rating plays (default {games}; {only})"
+    )
+    parser.add_argument(
+        "--level", type=options.whole_number, help=f"players' level (default {level}; {only})"
+    )
+    parser.add_argument(
+        "--play-seed",
+        type=options.whole_number,
+        help=f"seed of the rating's games (default 0; {only})",
+    )
+
+
+def _rating_options(args: argparse.Namespace, flag: str, *extra: str) -> None:
+    """:class:`KitError` if a rating option is given without the option that rates."""
+    given = [
+        f"--{name.replace('_', '-')}"
+        for name in ("games", "level", "play_seed", *extra)
+        if getattr(args, name) is not None
+    ]
+    if given:
+        from patrolkit.errors import KitError
+
+        verb = "applies" if len(given) == 1 else "apply"
+        raise KitError(f"{' and '.join(given)} only {verb} with {flag}.")
 
 
 def run_kit(args: argparse.Namespace) -> int:
@@ -47,8 +99,36 @@ def run_kit(args: argparse.Namespace) -> int:
     layout = _layout(args)
     label = f"seed-{layout.seed}" if layout.seed is not None else layout.name
     out = args.out or Path("output") / "kits" / f"rodeurs-{label}"
-    files = write_kit(layout, out, paper=args.paper, force=args.force)
+    if not args.rated:
+        _rating_options(args, "--rated")
+    ratings = []
+
+    def rate() -> Any:
+        from generator.rodeurs.balanced import rate_on_cores
+
+        games = RATE_GAMES if args.games is None else args.games
+        level = RATE_LEVEL if args.level is None else args.level
+        bar = options.progress_bar("rating games")
+        rating = rate_on_cores(
+            layout,
+            games=games,
+            levels=(level, level),
+            seed=args.play_seed or 0,
+            progress=None if bar is None else (lambda done: bar(done, games)),
+        )
+        ratings.append(rating)
+        return rating
+
+    files = write_kit(
+        layout, out, paper=args.paper, force=args.force, rate=rate if args.rated else None
+    )
     options.kit_written(f"Rôdeurs kit ({label}, board {layout.board.code})", args.paper, files)
+    for rating in ratings:
+        verdict = "balanced" if rating.balanced() else "not shown balanced"
+        print(
+            f"Rated: the first player scores {rating.score:.0%} ({rating.score_interval}), "
+            f"{verdict} (40–60 %); {rating.games} games, {rating.seconds:.0f} s."
+        )
     return 0
 
 
@@ -78,13 +158,36 @@ def add_boards_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--paper", choices=options.PAPERS, default="a4", help="paper size (default a4)"
     )
-    parser.add_argument("--out", type=Path, help="output PDF (default output/boards/...)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="output PDF, or with --balanced the folder for boards.pdf and boards.json"
+        " (default output/boards/...)",
+    )
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
+    parser.add_argument(
+        "--balanced",
+        action="store_true",
+        help="draw seeds from --seed on until COUNT boards rate balanced (first player's"
+        " 95%% interval inside 40–60%%)",
+    )
+    _add_rating_arguments(
+        parser, games=f"{BALANCED_GAMES}", level=f"{BALANCED_LEVEL}", only="--balanced"
+    )
+    parser.add_argument(
+        "--max-draws",
+        type=options.count,
+        help=f"boards to rate at most before giving up (default {MAX_DRAWS}; --balanced)",
+    )
 
 
 def run_boards(args: argparse.Namespace) -> int:
     from generator.rodeurs.kit import write_board_batch
     from generator.rodeurs.layouts import random_layout
+
+    if args.balanced:
+        return _run_balanced(args)
+    _rating_options(args, "--balanced", "max_draws")
 
     layouts = [
         random_layout(args.seed + i, mix=args.mix or MIX, diagonal=args.diagonal)
@@ -97,3 +200,42 @@ def run_boards(args: argparse.Namespace) -> int:
     )
     print(f"{args.count} random Rôdeurs boards (seeds {args.seed}–{last}): {path}")
     return 0
+
+
+def _run_balanced(args: argparse.Namespace) -> int:
+    from generator.rodeurs.balanced import draw_balanced, progress_line
+    from generator.rodeurs.kit import write_balanced_boards
+    from generator.rodeurs.layouts import random_layout
+
+    pawns = args.mix or MIX
+    games = BALANCED_GAMES if args.games is None else args.games
+    level = BALANCED_LEVEL if args.level is None else args.level
+    name = f"rodeurs-balanced-{args.count}-from-seed-{args.seed}"
+    out = args.out or Path("output") / "boards" / name
+
+    def draw() -> Any:
+        return draw_balanced(
+            args.count,
+            start=args.seed,
+            layout_of=lambda seed: random_layout(seed, mix=pawns, diagonal=args.diagonal),
+            games=games,
+            level=level,
+            seed=args.play_seed or 0,
+            max_draws=MAX_DRAWS if args.max_draws is None else args.max_draws,
+            progress=progress_line(args.count),
+        )
+
+    balanced, (pdf, record) = write_balanced_boards(out, draw, paper=args.paper, force=args.force)
+    kept = [str(layout.seed) for layout, _ in balanced.boards]
+    last = args.seed + balanced.drawn - 1
+    drawn = f"seed {last}" if balanced.drawn == 1 else f"seeds {args.seed}–{last}"
+    print(
+        f"{_count(args.count, 'balanced Rôdeurs board')} ({'seed' if len(kept) == 1 else 'seeds'}"
+        f" {', '.join(kept)}) from {balanced.drawn} drawn ({drawn}), {games} games each at level"
+        f" {level}, {balanced.seconds:.0f} s: {pdf}, ratings in {record}"
+    )
+    return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"

@@ -8,13 +8,17 @@ Sheets, numbered from 1 as in the manifest:
 3. the 56 pawn tokens (a second token sheet only if a paper could not hold them all);
 4. and on: the rules.
 
-Output is reproducible: the same layout and paper give byte-identical files.
+Output is reproducible: the same layout and paper give byte-identical files. A rated kit
+(``kit --rated``) also prints the board's fairness rating and records it in ``kit.json``
+(``layout.rating``); its PDF is reproducible too, its ``kit.json`` but for the rating's seconds.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph
@@ -29,7 +33,8 @@ from generator.frame import (
     sheets_text,
     write_kit_files,
 )
-from generator.page import BOLD, MARGIN_MM, SOFT_INK, Sheet, paper
+from generator.page import BOLD, GENERATOR, MARGIN_MM, SOFT_INK, Sheet, paper
+from generator.rodeurs.balanced import HIGH, LOW, Balanced
 from generator.rodeurs.batch import render_board_batch as render_board_batch
 from generator.rodeurs.batch import write_board_batch as write_board_batch
 from generator.rodeurs.board import (
@@ -43,7 +48,9 @@ from generator.rodeurs.board import (
 from generator.rodeurs.diagrams import board_picture, draw_picture
 from generator.rodeurs.rules_sheet import Facts, draw_rules, rules_pages
 from generator.rodeurs.tokens import draw_token_pages, page_grids, pawns_for
+from patrolkit.atomic import write_folder
 from patrolkit.games.rodeurs import Layout
+from patrolkit.games.rodeurs.fairness import Rating
 from patrolkit.manifest import Box, Item, Manifest
 
 SETUP_CELL_MM: Final = 10.5
@@ -62,19 +69,27 @@ def options(layout: Layout) -> dict[str, object]:
     }
 
 
-def layout_record(layout: Layout) -> dict[str, object]:
-    """The layout as the manifest records it: enough to rebuild the board and the start."""
-    return {
+def layout_record(layout: Layout, rating: Rating | None = None) -> dict[str, object]:
+    """The layout as the manifest records it: enough to rebuild the board and the start, and
+    the board's fairness rating if it was rated (as ``patrolkit rate rodeurs --json`` prints
+    it)."""
+    record: dict[str, object] = {
         "name": layout.name,
         "seed": layout.seed,
         "board": layout.board.code,
         "cells": layout.board.drawing().split("\n"),
         "start": layout.state.text,
     }
+    if rating is not None:
+        record["rating"] = rating.to_json()
+    return record
 
 
-def render_kit(layout: Layout, paper_name: str = "a4") -> tuple[bytes, Manifest]:
-    """The kit's PDF and its manifest, in memory; :class:`KitError` for an unknown paper."""
+def render_kit(
+    layout: Layout, paper_name: str = "a4", rating: Rating | None = None
+) -> tuple[bytes, Manifest]:
+    """The kit's PDF and its manifest, in memory, with ``rating`` printed on the board and
+    recorded if given; :class:`KitError` for an unknown paper."""
     sheet_paper = paper(paper_name)
     pawns = pawns_for(layout)
     facts = Facts.of(layout)
@@ -86,7 +101,7 @@ def render_kit(layout: Layout, paper_name: str = "a4") -> tuple[bytes, Manifest]
     sheet = kit.sheet
     _cover(sheet, layout, contents)
     sheet.next_page()
-    board = draw_board(sheet, layout, grid_origin(sheet_paper))
+    board = draw_board(sheet, layout, grid_origin(sheet_paper), rating)
     sheet.next_page()
     tokens = draw_token_pages(
         sheet, pawns, f"Rôdeurs — {len(pawns)} pawn tokens ({mix_text(layout)})"
@@ -103,18 +118,96 @@ def render_kit(layout: Layout, paper_name: str = "a4") -> tuple[bytes, Manifest]
     return kit.finish(
         game="rodeurs",
         options=options(layout),
-        layout=layout_record(layout),
+        layout=layout_record(layout, rating),
         items=(board_item, *tokens),
         board=board,
     )
 
 
 def write_kit(
-    layout: Layout, out_dir: Path, *, paper: str = "a4", force: bool = False
+    layout: Layout,
+    out_dir: Path,
+    *,
+    paper: str = "a4",
+    force: bool = False,
+    rate: Callable[[], Rating] | None = None,
 ) -> tuple[Path, Path]:
     """Write out_dir/kit.pdf and out_dir/kit.json; raise patrolkit.errors.KitError (one sentence)
-    if either exists and not force, or paper unknown."""
-    return write_kit_files(out_dir, lambda: render_kit(layout, paper), force=force)
+    if either exists and not force (checked before anything is played or drawn), or paper
+    unknown. ``rate``, if given, rates the board for the kit to print and record."""
+    paper_name = paper
+
+    def render() -> tuple[bytes, Manifest]:
+        return render_kit(layout, paper_name, None if rate is None else rate())
+
+    return write_kit_files(out_dir, render, force=force)
+
+
+# -- balanced boards ------------------------------------------------------------------------------
+
+BALANCED_FILES: Final = ("boards.pdf", "boards.json")
+"""A balanced batch's folder: the boards, each with its rating printed, and their record."""
+
+
+def balanced_record(draw: Balanced, pdf: tuple[bytes, list[Any]], paper_name: str) -> bytes:
+    """``boards.json``: how the boards were drawn and, per board, its page, layout and rating
+    (each rating as ``patrolkit rate rodeurs --json`` prints it)."""
+    _, geometries = pdf
+    record = {
+        "game": "rodeurs",
+        "paper": paper_name,
+        "generator": GENERATOR,
+        "balanced": {
+            "low": LOW,
+            "high": HIGH,
+            "games": draw.games,
+            "levels": [draw.level, draw.level],
+            "play_seed": draw.seed,
+            "drawn": draw.drawn,
+            "kept": len(draw.boards),
+            "seconds": round(draw.seconds, 1),
+            "rejected": [rejected.to_json() for rejected in draw.rejected],
+        },
+        "boards": [
+            {
+                "page": geometry.sheet,
+                "options": options(layout),
+                "layout": layout_record(layout, rating),
+            }
+            for (layout, rating), geometry in zip(draw.boards, geometries, strict=True)
+        ],
+    }
+    return (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def write_balanced_boards(
+    folder: Path,
+    draw: Callable[[], Balanced],
+    *,
+    paper: str = "a4",
+    force: bool = False,
+) -> tuple[Balanced, tuple[Path, ...]]:
+    """Write ``folder``/boards.pdf (the boards ``draw()`` keeps, each with its rating printed)
+    and ``folder``/boards.json (their ratings), whole or not at all; :class:`KitError` before
+    anything is rated if either exists and not ``force``."""
+    paper_name = _paper_name(paper)
+    kept: list[Balanced] = []
+
+    def files() -> dict[str, bytes]:
+        balanced = draw()
+        kept.append(balanced)
+        layouts = [layout for layout, _ in balanced.boards]
+        ratings = [rating for _, rating in balanced.boards]
+        pdf = render_board_batch(layouts, paper_name, ratings=ratings)
+        return {"boards.pdf": pdf[0], "boards.json": balanced_record(balanced, pdf, paper_name)}
+
+    paths = write_folder(Path(folder), BALANCED_FILES, files, force=force)
+    return kept[0], paths
+
+
+def _paper_name(name: str) -> str:
+    """``name`` if it is a paper size we print on; :class:`KitError` otherwise."""
+    return paper(name).name
 
 
 # -- the cover ------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """``patrolkit rate rodeurs``: how fair a board is, from equal computer players' games on it.
 
 The board is the classic one (the default), a random one from ``--seed``, or a hand-made layout
-file. The rating itself is :func:`patrolkit.games.rodeurs.fairness.rate`; this module only reads
-the options, shows progress and prints the result (one paragraph, or JSON with ``--json``).
+file. The rating itself is :func:`patrolkit.games.rodeurs.fairness.rate`, its games shared among
+every core (:func:`generator.rodeurs.balanced.rate_on_cores`); this module only reads the
+options, shows progress and prints the result (one paragraph, or JSON with ``--json``).
 """
 
 from __future__ import annotations
@@ -42,12 +43,13 @@ def _mix(text: str) -> tuple[int, int, int]:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    from patrolkit.games.rodeurs.fairness import DEFAULT_LEVEL, rate
+    from generator.rodeurs.balanced import rate_on_cores
+    from patrolkit.games.rodeurs.fairness import DEFAULT_LEVEL
 
     layout = _layout(args)
     level = DEFAULT_LEVEL if args.level is None else args.level
     bar = options.progress_bar("games")
-    rating = rate(
+    rating = rate_on_cores(
         layout,
         games=args.games,
         levels=(level, level),
