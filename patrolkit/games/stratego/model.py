@@ -166,7 +166,8 @@ class Rules:
     @classmethod
     def from_text(cls, text: str, *, partial: bool = False) -> Rules:
         """The rules :attr:`text` wrote; with ``partial``, words apart by spaces or commas and
-        each left out at its default (``chase=off``); :class:`NotationError` otherwise."""
+        each left out at its default (``two-square=3 chase=on``); :class:`NotationError`
+        otherwise."""
         values = dict(word.partition("=")[::2] for word in text.replace(",", " ").split())
         if partial:
             values = {"two-square": "3", "chase": "on", **values}
