@@ -11,8 +11,11 @@ and recompression, hand-shake motion blur, missed focus, barrel distortion, a ha
 light with noise, curled paper, a strong glare spot), N photos are made of fresh seeds (from
 :data:`FIRST_SEED` on, away from the seeds of the other benchmarks; the same seeds for every
 effect, so each effect is the same ``phone`` shot with that effect): Rôdeurs positions on four
-layouts, Patrolis mid-game tables of three kits, 12 Patrols kingdoms of the three shipped decks.
-What is timed is the reading alone: the JPEG's bytes in, the verdict out.
+layouts, Patrolis mid-game tables of three kits, 12 Patrols kingdoms of the three shipped decks,
+Stratego setups and mid-games of the two kits of :mod:`bench.companion_stratego` (judged with
+the two secrets written beside each kit), grand jeu mid-games of the three kits of
+:mod:`bench.companion_grand_jeu`. The kits are made once per run. What is timed is the reading
+alone: the JPEG's bytes in, the verdict out.
 
 Figures per game and effect:
 
@@ -22,7 +25,11 @@ Figures per game and effect:
   where it is empty, empty where a pawn stands; Patrolis: a step tile with a wrong shape,
   rotation or owner, a tile on an empty cell or an empty cell where a tile lies, an objective
   counted taken (or still there) without its cell being reported; 12 Patrols: an item with a
-  wrong value or place, a card on another place than its own. The target is zero.
+  wrong value or place, a card on another place than its own; Stratego: a piece read with
+  another army or id, a piece read on an empty cell, an empty cell read where a piece stands
+  without the cell being reported unreadable; grand jeu: a scout read with a wrong cell (on an
+  empty cell, or empty where a scout lies without the cell being reported), owner or
+  direction, a prison whose prisoners are counted wrong. The target is zero.
 * ``unreadable``: places reported unreadable (honest, but the table cannot be judged).
 * ``crashed``: photos whose reading ended in anything but a :class:`PhotoError`.
 * ``seconds``: median, 95th percentile and maximum time per photo read.
@@ -42,7 +49,7 @@ from bench.common import save, stopwatch, summary
 from companion.camera.presets import EFFECTS
 from patrolkit.errors import PhotoError
 
-GAMES: tuple[str, ...] = ("rodeurs", "patrolis", "twelve-patrols")
+GAMES: tuple[str, ...] = ("rodeurs", "patrolis", "twelve-patrols", "stratego", "grand-jeu")
 FIRST_SEED = 70_000
 """Photos are seeded from here on, away from the seeds of the other benchmarks."""
 RODEURS_LAYOUTS = 4
@@ -222,10 +229,112 @@ def _patrols_judge(jpeg: bytes, setup: Any) -> Judged:
     return judged
 
 
+# -- Stratego ---------------------------------------------------------------------------------
+
+
+def _stratego_kits(root: Path) -> list[Path]:
+    from bench.companion_stratego import write_kits
+
+    return write_kits(root)
+
+
+def _stratego_table(kits: list[Path], preset: str, seed: int) -> tuple[bytes, Any]:
+    from companion.camera.stratego.kit import read_secrets, stratego_kit_raster
+    from companion.camera.stratego.positions import mid_game, setup_position
+    from companion.camera.stratego.scene import photograph
+
+    kit = kits[(seed // 2) % len(kits)]
+    secrets = stratego_kit_raster(kit).secrets
+    state = setup_position(secrets, seed) if seed % 2 == 0 else mid_game(secrets, seed)
+    return photograph(kit, state, preset=preset, seed=seed).jpeg, (state, read_secrets(kit))
+
+
+def _stratego_judge(jpeg: bytes, truth: Any) -> Judged:
+    from companion.stratego.reader import read_photo
+    from companion.stratego.verdict import score_verdict
+    from patrolkit.games.stratego import SQUARES, square_name
+
+    state, secrets = truth
+    reading = read_photo(jpeg)
+    score_verdict(reading, secrets)
+    reported = {u.sq for u in reading.unreadable if u.sq is not None}
+    judged = Judged(unreadable=len(reading.unreadable))
+    for sq in range(SQUARES):
+        piece, got = state.cells[sq], reading.pieces.get(sq)
+        want = "empty" if piece is None else f"{piece.army.title} {piece.id}"
+        if got is None:
+            if piece is not None and sq not in reported:
+                judged.wrong.append(f"{square_name(sq)}: {want} read as empty")
+        elif piece is None or (piece.army, piece.id) != (got.army, got.id):
+            judged.wrong.append(f"{square_name(sq)}: {want} read as {got.army.title} {got.id}")
+    judged.exact = not judged.wrong and not reading.unreadable
+    return judged
+
+
+# -- grand jeu --------------------------------------------------------------------------------
+
+
+def _grand_jeu_kits(root: Path) -> list[Path]:
+    from bench.companion_grand_jeu import write_kits
+
+    return write_kits(root)
+
+
+def _grand_jeu_table(kits: list[Path], preset: str, seed: int) -> tuple[bytes, Any]:
+    from companion.camera.grand_jeu.kit import grand_jeu_kit_raster
+    from companion.camera.grand_jeu.positions import kit_options, mid_game
+    from companion.camera.grand_jeu.scene import photograph
+
+    kit = kits[seed % len(kits)]
+    state = mid_game(kit_options(grand_jeu_kit_raster(kit).players, "017"), seed)
+    return photograph(kit, state, preset=preset, seed=seed).jpeg, state
+
+
+def _grand_jeu_judge(jpeg: bytes, state: Any) -> Judged:
+    from companion.grand_jeu.reader import read_photo
+    from companion.grand_jeu.verdict import score_verdict
+    from patrolkit.games.grand_jeu import cell_name
+
+    reading = read_photo(jpeg)
+    score_verdict(reading)
+    reported = {u.cell for u in reading.unreadable if u.cell is not None}
+    judged = Judged(unreadable=len(reading.unreadable))
+    lying = {s.cell: s for s in state.scouts}
+    for cell in sorted(set(lying) | set(reading.scouts)):
+        scout, got = lying.get(cell), reading.scouts.get(cell)
+        name = cell_name(cell)
+        if got is None:
+            if scout is not None and cell not in reported:
+                judged.wrong.append(f"{name}: a scout of {scout.patrol.title} read as empty")
+        elif scout is None:
+            judged.wrong.append(f"{name}: empty read as a scout of {got.patrol.title}")
+        else:
+            if got.patrol is not scout.patrol:
+                judged.wrong.append(
+                    f"{name}: {scout.patrol.title}'s scout read as {got.patrol.title}"
+                )
+            if got.direction is not scout.direction:
+                judged.wrong.append(
+                    f"{name}: read facing {got.direction.value}, not {scout.direction.value}"
+                )
+    slots = sum(u.cell is None for u in reading.unreadable)
+    for patrol in state.options.patrols:
+        count = sum(p.patrol is patrol for p in reading.prisoners)
+        if count != state.prisoners_of(patrol):
+            judged.wrong.append(
+                f"{patrol.title}: {state.prisoners_of(patrol)} prisoners counted {count}"
+                f" ({slots} places off the board reported unreadable)"
+            )
+    judged.exact = not judged.wrong and not reading.unreadable
+    return judged
+
+
 GAME = {
     "rodeurs": Game(_rodeurs_kits, _rodeurs_table, _rodeurs_judge),
     "patrolis": Game(_patrolis_kits, _patrolis_table, _patrolis_judge),
     "twelve-patrols": Game(_patrols_kits, _patrols_table, _patrols_judge),
+    "stratego": Game(_stratego_kits, _stratego_table, _stratego_judge),
+    "grand-jeu": Game(_grand_jeu_kits, _grand_jeu_table, _grand_jeu_judge),
 }
 
 

@@ -133,6 +133,7 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
     return {
         "photos": len(photos),
         "preset": PRESET,
+        "first_seed": FIRST_SEED,
         "pieces": tally["pieces"],
         "wrong": tally["wrong"],
         "missing": tally["missing"],
