@@ -20,8 +20,9 @@ Figures:
   ``wrong``: every wrong label of the three kinds. The target is zero.
 * ``missing``: scouts on cells reported unreadable; ``scout_error``: (wrong + missing) /
   scouts.
-* ``prisoners_wrong``: prisons whose count was read wrong (a prisoner missed is reported, not
-  counted).
+* ``prisoners_wrong``: prisons whose count was read wrong; ``prisoners_unreported``: those of
+  them on a photo that reported no prison slot unreadable (a silent wrong count: the target is
+  zero).
 * ``board_found``: photos where the board was found (no :class:`PhotoError`).
 * ``table_exact``: photos read exactly (every scout and prisoner right, nothing unreadable).
 * ``read_by``: the share of scouts read by the whole-photo pass and by the second look.
@@ -39,8 +40,9 @@ from bench.photos import Readings, cached_photos, photo_parser, workspace
 from patrolkit.games.grand_jeu import State, cell_name
 
 KITS = (("8x8-a4", 2, "a4"), ("10x10-a4", 4, "a4"), ("10x10-a3", 3, "a3"))
-FIRST_SEED = 80_000
-"""Photos are seeded from here on, away from the seeds the reader was developed on."""
+FIRST_SEED = 90_000
+"""Photos are seeded from here on, away from the seeds the reader was developed on (its last
+fixes were checked on 80,000–80,199, so those are not fresh any more)."""
 PRESET = "phone"
 
 
@@ -78,7 +80,7 @@ def measure(photos: list[Path]) -> dict[str, Any]:
     from companion.grand_jeu.verdict import score_verdict
 
     keys = ("scouts", "cell_wrong", "owner_wrong", "direction_wrong", "missing")
-    tally = dict.fromkeys((*keys, "prisoners_wrong", "found", "exact"), 0)
+    tally = dict.fromkeys((*keys, "prisoners_wrong", "prisoners_unreported", "found", "exact"), 0)
     readings = Readings()
     wrong_labels = readings.wrong_labels
     for path in photos:
@@ -126,12 +128,19 @@ def measure(photos: list[Path]) -> dict[str, Any]:
             if count != want.prisoners_of(patrol):
                 exact = False
                 tally["prisoners_wrong"] += 1
+                if not any(u.cell is None for u in reading.unreadable):
+                    tally["prisoners_unreported"] += 1
+                    wrong_labels.append(
+                        f"{path.name}: {patrol.title}'s prison read with {count} prisoners, not"
+                        f" {want.prisoners_of(patrol)}, and no slot reported"
+                    )
         tally["exact"] += exact
     scouts = max(tally["scouts"], 1)
     wrong = tally["cell_wrong"] + tally["owner_wrong"] + tally["direction_wrong"]
     return {
         "photos": len(photos),
         "preset": PRESET,
+        "first_seed": FIRST_SEED,
         "scouts": tally["scouts"],
         "wrong": wrong,
         "cell_wrong": tally["cell_wrong"],
@@ -140,6 +149,7 @@ def measure(photos: list[Path]) -> dict[str, Any]:
         "missing": tally["missing"],
         "scout_error": (wrong + tally["missing"]) / scouts,
         "prisoners_wrong": tally["prisoners_wrong"],
+        "prisoners_unreported": tally["prisoners_unreported"],
         **readings.figures(len(photos), tally["found"], tally["exact"]),
     }
 

@@ -101,6 +101,12 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     looked = table.spots_to_look(picture.gray)
     extra = _second_look(picture.gray, reader, looked, found)
     table.place(extra, "second look")
+    if not table.east_looked and table.seen_patrol(Patrol.EAST):
+        # The second look found the first East scout: East has a prison to look at too.
+        late = table.spots_to_look(picture.gray, only=Patrol.EAST)
+        more = _second_look(picture.gray, reader, late, found)
+        table.place(more, "second look")
+        looked, extra = looked + late, extra + more
     for spot in looked:
         if not table.holds(spot):
             where = cell_name(spot.cell) if spot.cell is not None else spot.words
@@ -163,6 +169,8 @@ class _Table:
         self.covered: set[int] = set()
         self.doubled: set[int] = set()
         self.payloads: dict[str, tuple[float, float]] = {}
+        self.east_looked = False
+        """Whether East's prison was looked at (once an East scout was seen)."""
 
     def report(self, c: int | None, reason: str, at: tuple[float, float] | None) -> None:
         if c is not None:
@@ -304,13 +312,15 @@ class _Table:
                 return True
         return False
 
-    def spots_to_look(self, gray: np.ndarray) -> list[_Spot]:
-        """The empty cells and prison slots whose middle shows a code's detail."""
+    def spots_to_look(self, gray: np.ndarray, only: Patrol | None = None) -> list[_Spot]:
+        """The empty cells and prison slots whose middle shows a code's detail (``only``: that
+        patrol's prison alone). East's prison is looked at only once an East scout was seen: with
+        three patrols the kit prints no prison there."""
         spots = []
         for reading in self.sheets:
             detail = _Detail(gray, reading)
             first_column, columns, first_row, rows = reading.sheet.cells
-            for column in range(first_column, first_column + columns):
+            for column in range(first_column, first_column + columns) if only is None else ():
                 for row in range(first_row, first_row + rows):
                     box = reading.sheet.cell_box(column, row)
                     spot = _Spot(reading, box, cell(column, row), "")
@@ -318,8 +328,12 @@ class _Table:
                         spots.append(spot)
             for prison in reading.sheet.prisons:
                 patrol = Patrol.parse(prison.patrol)
-                if patrol is Patrol.EAST and not self.seen_patrol(patrol):
-                    continue  # three patrols: the kit prints no prison there
+                if only is not None and patrol is not only:
+                    continue
+                if patrol is Patrol.EAST:
+                    if not self.seen_patrol(patrol):
+                        continue
+                    self.east_looked = True
                 for box in prison.slots:
                     spot = _Spot(reading, box, None, f"a slot of {patrol.title}'s prison")
                     if not self.holds(spot) and detail.shows_code(box):

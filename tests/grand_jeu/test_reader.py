@@ -87,3 +87,22 @@ def test_a_photo_of_another_games_pieces_is_refused_in_one_sentence(tmp_path: Pa
     cv2.imwrite(str(path), image)
     with pytest.raises(PhotoError, match="shows Patrolis pieces but no grand jeu board"):
         read_photo(path)
+
+
+def test_east_prison_is_looked_at_when_the_first_east_scout_is_found_on_a_second_look(
+    tmp_path: Path,
+) -> None:
+    # Seed 70003 of the real-world benchmark: the whole-photo pass reads one scout, none of
+    # East's, so East's prison was once skipped and its prisoner went uncounted, unreported.
+    from companion.camera.grand_jeu.positions import kit_options, mid_game
+    from companion.camera.grand_jeu.scene import photograph
+    from generator.grand_jeu.kit import write_kit
+
+    kit = tmp_path / "kit"
+    write_kit(kit, seed=11, paper="a4", players=4)
+    state = mid_game(kit_options(4, "017"), 70003)
+    assert state.prisoners_of(Patrol.EAST) == 1
+    reading = read_photo(photograph(kit, state, preset="phone", seed=70003).jpeg)
+    assert reading.passes["photo"] < len(state.scouts)
+    prisoners = [p.patrol for p in reading.prisoners]
+    assert [prisoners.count(p) for p in state.options.patrols] == list(state.prisoners)
