@@ -81,6 +81,17 @@ def test_the_same_seed_gives_the_same_photo_and_the_truth_shows_no_rank(kit_dir:
     assert {p.army for p in hidden.cells if p is not None} == {Army.RED, Army.BLUE}
 
 
+def test_a_tilt_can_be_set_and_a_steeper_one_than_a_player_takes_is_refused(
+    kit_dir: Path,
+) -> None:
+    secrets = stratego_kit_raster(kit_dir).secrets
+    state = with_kit_ids(State.from_pieces("a1=F e4=O e7=t j10=f"), secrets)
+    photo = photograph(kit_dir, state, preset="phone", seed=8, tilt_deg=35.0)
+    assert photo.truth["camera"]["tilt_deg"] == 35.0
+    with pytest.raises(KitError, match="tilt"):
+        photograph(kit_dir, state, preset="phone", seed=8, tilt_deg=75.0)
+
+
 def test_a_piece_pushed_across_two_cells_is_in_the_truth_as_such(kit_dir: Path) -> None:
     secrets = stratego_kit_raster(kit_dir).secrets
     state = with_kit_ids(State.from_pieces("a1=F e4=O e7=t j10=f"), secrets)

@@ -41,7 +41,7 @@ as printed (its top towards the piece's opponent), or of a sheet's grid as print
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,9 @@ from patrolkit.sizes.stratego import Stratego
 
 PIECE_SHIFT_MM = 1.5
 PIECE_TURN_DEG = 6.0
+MAX_TILT_DEG = 60.0
+"""The steepest tilt :func:`photograph` is asked for: beyond, the far side of the board is
+seen too obliquely for any photo a player would take."""
 INSIDE = np.array([62.0, 66.0, 70.0])
 """The inside of a piece's open end (B, G, R), before the light."""
 
@@ -105,12 +108,26 @@ class Standing:
 
 
 def photograph(
-    kit_dir: Path, state: State, *, preset: str, seed: int, across: bool = False
+    kit_dir: Path,
+    state: State,
+    *,
+    preset: str,
+    seed: int,
+    across: bool = False,
+    tilt_deg: float | None = None,
 ) -> Photo:
     """A seeded photo of the kit in ``kit_dir`` on a table with the pieces of ``state`` standing
-    on their cells; :class:`KitError` for a piece whose id the kit does not print, or an
-    unknown preset."""
+    on their cells, the camera tilted by ``tilt_deg`` when given (instead of the preset's);
+    :class:`KitError` for a piece whose id the kit does not print, an unknown preset or a tilt
+    outside 0–:data:`MAX_TILT_DEG`."""
     shot = draw_shot(preset, seed)
+    if tilt_deg is not None:
+        if not 0.0 <= tilt_deg <= MAX_TILT_DEG:
+            raise KitError(
+                f"A camera tilt is 0 to {MAX_TILT_DEG:g} degrees from straight down, not"
+                f" {tilt_deg:g}."
+            )
+        shot = replace(shot, tilt_deg=float(tilt_deg))
     kit = stratego_kit_raster(kit_dir)
     rng = np.random.default_rng([seed, 0x57A7])
     poses = lay_sheets(kit.sheets, kit.cell_mm, rng)
