@@ -84,6 +84,39 @@ def make_photos(count: int, kits: list[Path], out: Path) -> list[tuple[Path, Pat
     return list(zip(cached_photos(seeds, PRESET, out, take), map(kit_for, seeds), strict=True))
 
 
+def judge_squares(
+    want: State, reading: Any, name: str, tally: dict[str, int], readings: Readings
+) -> bool:
+    """Add photo ``name``'s squares to ``tally`` (``pieces``, ``wrong``, ``missing``,
+    ``empty_unreadable``) and its wrong labels to ``readings``; whether it was read exactly."""
+    unreadable = {u.sq for u in reading.unreadable if u.sq is not None}
+    exact = not reading.unreadable
+    for sq in range(SQUARES):
+        piece, got = want.cells[sq], reading.pieces.get(sq)
+        if got is not None:
+            readings.read_by(got.stage)
+        if piece is not None:
+            tally["pieces"] += 1
+        if piece is None and got is None:
+            tally["empty_unreadable"] += sq in unreadable
+            continue
+        if got is None:
+            exact = False
+            if sq in unreadable:
+                tally["missing"] += 1
+            else:
+                tally["wrong"] += 1
+                readings.wrong_labels.append(f"{name} {square_name(sq)}: a piece read as empty")
+            continue
+        if piece is None or (piece.army, piece.id) != (got.army, got.id):
+            exact = False
+            tally["wrong"] += 1
+            readings.wrong_labels.append(
+                f"{name} {square_name(sq)}: read {got.army.title} {got.id}"
+            )
+    return exact
+
+
 def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
     """Read every photo and compare with its truth."""
     from companion.camera.stratego.kit import read_secrets
@@ -100,34 +133,7 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
         if reading is None:
             continue
         tally["found"] += 1
-        unreadable = {u.sq for u in reading.unreadable if u.sq is not None}
-        exact = not reading.unreadable
-        for sq in range(SQUARES):
-            piece, got = want.cells[sq], reading.pieces.get(sq)
-            if got is not None:
-                readings.read_by(got.stage)
-            if piece is not None:
-                tally["pieces"] += 1
-            if piece is None and got is None:
-                if sq in unreadable:
-                    tally["empty_unreadable"] += 1
-                continue
-            if got is None:
-                exact = False
-                if sq in unreadable:
-                    tally["missing"] += 1
-                else:
-                    tally["wrong"] += 1
-                    readings.wrong_labels.append(
-                        f"{path.name} {square_name(sq)}: a piece read as empty"
-                    )
-                continue
-            if piece is None or (piece.army, piece.id) != (got.army, got.id):
-                exact = False
-                tally["wrong"] += 1
-                readings.wrong_labels.append(
-                    f"{path.name} {square_name(sq)}: read {got.army.title} {got.id}"
-                )
+        exact = judge_squares(want, reading, path.name, tally, readings)
         tally["exact"] += exact
     pieces = max(tally["pieces"], 1)
     return {

@@ -35,8 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import save
+from bench.companion_stratego import judge_squares
 from bench.photos import Readings, cached_photos, photo_parser, workspace
-from patrolkit.games.stratego import SQUARES, State, square_name
+from patrolkit.games.stratego import State
 from patrolkit.sizes.stratego import Stratego
 
 TILTS = (25.0, 30.0, 35.0)
@@ -113,31 +114,7 @@ def measure(photos: list[Path]) -> dict[str, Any]:
         codes[paper]["read"] += read
         codes[paper]["expected"] += expected
         tally["codes_lost"] += read < expected
-        unreadable = {u.sq for u in reading.unreadable if u.sq is not None}
-        exact = not reading.unreadable
-        for sq in range(SQUARES):
-            piece, got = want.cells[sq], reading.pieces.get(sq)
-            if got is not None:
-                readings.read_by(got.stage)
-            if piece is not None:
-                tally["pieces"] += 1
-            if piece is None and got is None:
-                tally["empty_unreadable"] += sq in unreadable
-                continue
-            if got is None:
-                exact = False
-                if sq in unreadable:
-                    tally["missing"] += 1
-                else:
-                    tally["wrong"] += 1
-                    readings.wrong_labels.append(f"{path.name} {square_name(sq)}: read as empty")
-                continue
-            if piece is None or (piece.army, piece.id) != (got.army, got.id):
-                exact = False
-                tally["wrong"] += 1
-                readings.wrong_labels.append(
-                    f"{path.name} {square_name(sq)}: read {got.army.title} {got.id}"
-                )
+        exact = judge_squares(want, reading, path.name, tally, readings)
         tally["exact"] += exact
     figures = readings.figures(len(photos), tally["found"], tally["exact"])
     return {
