@@ -81,7 +81,7 @@ def score_command(
     reading = read_photo(args.photo, decoder=args.decoder)
     verdict = judge(reading)
     if args.annotate is not None:
-        _annotate(render, args.photo, reading, verdict, args.annotate, args.force)
+        write_annotated(render, args.photo, reading, verdict, args.annotate, args.force)
     print_verdict(verdict, formatted, as_json=args.json, annotated=args.annotate)
     return score_exit(verdict)
 
@@ -104,12 +104,12 @@ def check_command(
     after = read_photo(args.after, decoder=args.decoder)
     verdict = judge(before, after)
     if args.annotate is not None:
-        _annotate(render, args.after, after, verdict, args.annotate, args.force)
+        write_annotated(render, args.after, after, verdict, args.annotate, args.force)
     print_verdict(verdict, formatted, as_json=args.json, annotated=args.annotate)
     return check_exit(verdict)
 
 
-def _annotate(
+def write_annotated(
     render: Render,
     photo: Path,
     reading: Any,

@@ -74,12 +74,16 @@ def run_score(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """Read two photos or more of a Stratego game and judge each move between them: the move,
     an attack's two ranks and outcome, the first move refused and why, the game's end."""
-    from companion.commands import check_exit, print_verdict, refuse_existing, refuse_unused
-    from companion.picture import annotate
+    from companion.commands import (
+        check_exit,
+        print_verdict,
+        refuse_existing,
+        refuse_unused,
+        write_annotated,
+    )
     from companion.stratego.annotate import render
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import check_verdict, format_verdict
-    from patrolkit.atomic import write_through
     from patrolkit.games.stratego import Rules
 
     if getattr(args, "mover", None) is not None:
@@ -92,11 +96,6 @@ def run_check(args: argparse.Namespace) -> int:
     readings = [read_photo(photo, decoder=args.decoder) for photo in photos]
     verdict = check_verdict(readings, secrets, photos=photos, rules=rules)
     if args.annotate is not None:
-        last, reading = photos[-1], readings[-1]
-        write_through(
-            args.annotate,
-            lambda path: annotate(render, last, reading, verdict, path),
-            force=args.force,
-        )
+        write_annotated(render, photos[-1], readings[-1], verdict, args.annotate, args.force)
     print_verdict(verdict, format_verdict, as_json=args.json, annotated=args.annotate)
     return check_exit(verdict)
