@@ -250,25 +250,18 @@ def _stratego_table(kits: list[Path], preset: str, seed: int) -> tuple[bytes, An
 
 
 def _stratego_judge(jpeg: bytes, truth: Any) -> Judged:
+    from bench.companion_stratego import judge_squares
+    from bench.photos import Readings
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import score_verdict
-    from patrolkit.games.stratego import SQUARES, square_name
 
     state, secrets = truth
     reading = read_photo(jpeg)
     score_verdict(reading, secrets)
-    reported = {u.sq for u in reading.unreadable if u.sq is not None}
-    judged = Judged(unreadable=len(reading.unreadable))
-    for sq in range(SQUARES):
-        piece, got = state.cells[sq], reading.pieces.get(sq)
-        want = "empty" if piece is None else f"{piece.army.title} {piece.id}"
-        if got is None:
-            if piece is not None and sq not in reported:
-                judged.wrong.append(f"{square_name(sq)}: {want} read as empty")
-        elif piece is None or (piece.army, piece.id) != (got.army, got.id):
-            judged.wrong.append(f"{square_name(sq)}: {want} read as {got.army.title} {got.id}")
-    judged.exact = not judged.wrong and not reading.unreadable
-    return judged
+    tally = dict.fromkeys(("pieces", "wrong", "missing", "empty_unreadable"), 0)
+    seen = Readings()
+    exact = judge_squares(state, reading, "photo", tally, seen)
+    return Judged(wrong=seen.wrong_labels, unreadable=len(reading.unreadable), exact=exact)
 
 
 # -- grand jeu --------------------------------------------------------------------------------
