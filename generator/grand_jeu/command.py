@@ -24,13 +24,16 @@ def players(text: str) -> int:
 
 def arrows(text: str) -> tuple[int, ...]:
     """The red arrows, as eighths of a turn clockwise from the blue arrow: ``017``."""
-    digits = text.replace(",", "").strip()
-    if not digits or any(d not in "01234567" for d in digits) or len(set(digits)) != len(digits):
+    from patrolkit.errors import NotationError
+    from patrolkit.games.grand_jeu.model import parse_arrows
+
+    try:
+        return parse_arrows(text)
+    except NotationError:
         raise argparse.ArgumentTypeError(
             f"expected different digits 0 to 7 like 017 (0 ahead, 1 ahead-right, 7 ahead-left),"
             f" not '{text}'"
-        )
-    return tuple(sorted(int(d) for d in digits))
+        ) from None
 
 
 def add_kit_arguments(parser: argparse.ArgumentParser) -> None:

@@ -174,11 +174,7 @@ class Options:
                 " win, fewest, bonus and culs-de-pat."
             )
         default = cls(players)
-        arrows = words.get("arrows", "".join(map(str, default.arrows)))
-        if not arrows.isdigit() or len(set(arrows)) != len(arrows):
-            raise NotationError(
-                f"The red arrows are different digits 0 to 7 like 017, not {arrows}."
-            )
+        arrows = parse_arrows(words.get("arrows", "".join(map(str, default.arrows))))
         star = words.get("culs-de-pat", "off")
         if star not in ("on", "off"):
             raise NotationError(f"culs-de-pat is on or off, not {star}.")
@@ -197,9 +193,22 @@ class Options:
             far_row_to_win=counts["win"],
             fewest_scouts=counts["fewest"],
             bonus_foulards=counts["bonus"],
-            arrows=tuple(int(d) for d in arrows),
+            arrows=arrows,
             culs_de_pat=star == "on",
         )
+
+
+def parse_arrows(text: str) -> tuple[int, ...]:
+    """The red arrows ``017`` (or ``0,1,7``) names, in eighths of a turn clockwise from the
+    blue arrow; :class:`NotationError` in one sentence for anything else.
+
+    >>> parse_arrows("7,1,0")
+    (0, 1, 7)
+    """
+    digits = text.replace(",", "").strip()
+    if not digits or any(d not in "01234567" for d in digits) or len(set(digits)) != len(digits):
+        raise NotationError(f"The red arrows are different digits 0 to 7 like 017, not '{text}'.")
+    return tuple(sorted(int(d) for d in digits))
 
 
 def _option_word(word: str) -> tuple[str, str]:
