@@ -98,10 +98,11 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     table.place(found.scouts, "photo")
     first = len(table.scouts) + len(table.prisoners)
     clock.lap("scouts")
+    east_looked = table.seen_patrol(Patrol.EAST)
     looked = table.spots_to_look(picture.gray)
     extra = _second_look(picture.gray, reader, looked, found)
     table.place(extra, "second look")
-    if not table.east_looked and table.seen_patrol(Patrol.EAST):
+    if not east_looked and table.seen_patrol(Patrol.EAST):
         # The second look found the first East scout: East has a prison to look at too.
         late = table.spots_to_look(picture.gray, only=Patrol.EAST)
         more = _second_look(picture.gray, reader, late, found)
@@ -169,8 +170,6 @@ class _Table:
         self.covered: set[int] = set()
         self.doubled: set[int] = set()
         self.payloads: dict[str, tuple[float, float]] = {}
-        self.east_looked = False
-        """Whether East's prison was looked at (once an East scout was seen)."""
 
     def report(self, c: int | None, reason: str, at: tuple[float, float] | None) -> None:
         if c is not None:
@@ -330,10 +329,8 @@ class _Table:
                 patrol = Patrol.parse(prison.patrol)
                 if only is not None and patrol is not only:
                     continue
-                if patrol is Patrol.EAST:
-                    if not self.seen_patrol(patrol):
-                        continue
-                    self.east_looked = True
+                if patrol is Patrol.EAST and not self.seen_patrol(patrol):
+                    continue  # three patrols, or East not seen yet: see read_photo
                 for box in prison.slots:
                     spot = _Spot(reading, box, None, f"a slot of {patrol.title}'s prison")
                     if not self.holds(spot) and detail.shows_code(box):
