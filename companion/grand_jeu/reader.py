@@ -58,6 +58,16 @@ LOOK_MM: Final = 15.0
 (a scout's code, 12.6 mm, turned any way, covers most of it)."""
 DETAIL_PX_PER_MM: Final = 4.0
 """The resolution at which cells are looked at for a code's detail."""
+BLOWN_LEVEL: Final = 254
+"""A grey level at or above this is blown out: the light, not the paper, sets it."""
+GLARE_SHARE: Final = 0.05
+"""A cell or slot of which more than this share (less :data:`GLARE_INSET_MM` a side) is blown out
+is hidden by glare: a scout's code under a glare spot is as white as bare paper, and the light
+round the clipped spot washes out the rest of it, so such a cell is never called empty. On
+glare photos the scouts left unread under or beside the spot showed 0.14 to 0.57 (one with
+only 0.01 of its middle clipped); no cell of a ``phone`` photo showed 0.005, and the bright
+paper far from a glare spot 0.03 at most."""
+GLARE_INSET_MM: Final = 3.0
 SECOND_LOOK: Final = (
     CascadeStep("cells-10", 10.0),
     CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
@@ -111,11 +121,12 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     for spot in looked:
         if not table.holds(spot):
             where = cell_name(spot.cell) if spot.cell is not None else spot.words
-            table.report(
-                spot.cell,
-                f"Something lies on {where}, but its code could not be read.",
-                spot.centre_px(),
+            why = (
+                f"Glare hides {where}: shade the table or move the phone, and photograph it again."
+                if spot.glare
+                else f"Something lies on {where}, but its code could not be read."
             )
+            table.report(spot.cell, why, spot.centre_px())
     clock.lap("second look")
     players = 2 if size == 8 else 4 if table.seen_patrol(Patrol.EAST) else 3
     sentences = [u.reason for u in table.unreadable]
@@ -143,7 +154,8 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
 
 class _Spot:
     """A cell or a prison slot looked at a second time: the sheet it is on, its box in that
-    sheet's frame, and its cell (``None`` for a prison slot, then named in ``words``)."""
+    sheet's frame, its cell (``None`` for a prison slot, then named in ``words``), and whether
+    glare hides it rather than a code's detail showing there."""
 
     def __init__(
         self,
@@ -151,8 +163,10 @@ class _Spot:
         box: tuple[float, float, float, float],
         cell: int | None,
         words: str,
+        glare: bool = False,
     ) -> None:
         self.sheet, self.box, self.cell, self.words = sheet, box, cell, words
+        self.glare = glare
 
     def centre_px(self) -> tuple[float, float]:
         return cell_centre_px(self.sheet.pose.to_photo, self.box)
@@ -312,9 +326,9 @@ class _Table:
         return False
 
     def spots_to_look(self, gray: np.ndarray, only: Patrol | None = None) -> list[_Spot]:
-        """The empty cells and prison slots whose middle shows a code's detail (``only``: that
-        patrol's prison alone). East's prison is looked at only once an East scout was seen: with
-        three patrols the kit prints no prison there."""
+        """The empty cells and prison slots whose middle shows a code's detail or is hidden by
+        glare (``only``: that patrol's prison alone). East's prison is looked at only once an
+        East scout was seen: with three patrols the kit prints no prison there."""
         spots = []
         for reading in self.sheets:
             detail = _Detail(gray, reading)
@@ -322,8 +336,8 @@ class _Table:
             for column in range(first_column, first_column + columns) if only is None else ():
                 for row in range(first_row, first_row + rows):
                     box = reading.sheet.cell_box(column, row)
-                    spot = _Spot(reading, box, cell(column, row), "")
-                    if not self.holds(spot) and detail.shows_code(box):
+                    spot = _Spot(reading, box, cell(column, row), "", detail.glared(box))
+                    if not self.holds(spot) and (spot.glare or detail.shows_code(box)):
                         spots.append(spot)
             for prison in reading.sheet.prisons:
                 patrol = Patrol.parse(prison.patrol)
@@ -332,15 +346,16 @@ class _Table:
                 if patrol is Patrol.EAST and not self.seen_patrol(patrol):
                     continue  # three patrols, or East not seen yet: see read_photo
                 for box in prison.slots:
-                    spot = _Spot(reading, box, None, f"a slot of {patrol.title}'s prison")
-                    if not self.holds(spot) and detail.shows_code(box):
+                    words = f"a slot of {patrol.title}'s prison"
+                    spot = _Spot(reading, box, None, words, detail.glared(box))
+                    if not self.holds(spot) and (spot.glare or detail.shows_code(box)):
                         spots.append(spot)
         return spots
 
 
 class _Detail:
     """One sheet, its cells and its prisons, seen square-on at :data:`DETAIL_PX_PER_MM`, with
-    the pixels well darker than their surroundings marked."""
+    the pixels well darker than their surroundings marked, and those blown out by glare."""
 
     def __init__(self, gray: np.ndarray, reading: SheetReading) -> None:
         sheet = reading.sheet
@@ -353,17 +368,33 @@ class _Detail:
         patch, _ = rectify(gray, reading.pose, (x0, y0, x1 - x0, y1 - y0), DETAIL_PX_PER_MM)
         near = cv2.GaussianBlur(patch, (0, 0), 1.5 * DETAIL_PX_PER_MM).astype(np.float32)
         self.dark = patch.astype(np.float32) < near * 0.8
+        self.blown = patch >= BLOWN_LEVEL
 
     def shows_code(self, box: tuple[float, float, float, float]) -> bool:
         """Whether the middle of ``box`` (a cell or a slot) shows the fine dark detail of a
         code."""
+        window = self._middle(self.dark, box)
+        return window.size > 0 and float(window.mean()) > DETAIL
+
+    def glared(self, box: tuple[float, float, float, float]) -> bool:
+        """Whether glare blows out ``box`` (a cell or a slot, :data:`GLARE_SHARE`): what lies
+        there cannot be seen."""
+        x, y, w, h = box
+        inset = GLARE_INSET_MM
+        window = self._window(self.blown, (x + inset, y + inset, w - 2 * inset, h - 2 * inset))
+        return window.size > 0 and float(window.mean()) > GLARE_SHARE
+
+    def _middle(self, marks: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+        """The :data:`LOOK_MM` square in the middle of ``box`` of the sheet's ``marks``."""
+        x, y, w, h = box
+        return self._window(marks, (x + (w - LOOK_MM) / 2, y + (h - LOOK_MM) / 2, LOOK_MM, LOOK_MM))
+
+    def _window(self, marks: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+        """The sheet's ``marks`` in ``box`` (sheet mm)."""
         x, y, w, h = box
         k = DETAIL_PX_PER_MM
-        left = round((x + (w - LOOK_MM) / 2 - self.origin[0]) * k)
-        top = round((y + (h - LOOK_MM) / 2 - self.origin[1]) * k)
-        side = round(LOOK_MM * k)
-        window = self.dark[max(top, 0) : top + side, max(left, 0) : left + side]
-        return window.size > 0 and float(window.mean()) > DETAIL
+        left, top = round((x - self.origin[0]) * k), round((y - self.origin[1]) * k)
+        return marks[max(top, 0) : top + round(h * k), max(left, 0) : left + round(w * k)]
 
 
 def _code_angle(to_board: np.ndarray, corners: np.ndarray) -> float:
