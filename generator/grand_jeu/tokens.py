@@ -5,8 +5,11 @@ round the cut; inside, on white, its QR code stands upright with its top where t
 Ahead of the code is the big blue arrow; on each flat that the kit's set of red arrows names is a
 red arrowhead pointing out of that flat (the one ahead sits in front of the blue arrow). Behind
 the code are the patrol's letter and the scout's number, the patrol's emblem and, on one scout per
-patrol, the star of the "culs de pat'" variant. Colour, letter and emblem each tell the patrol on
-their own, so players who do not see the colours, or a grey print, still know whose scout it is.
+patrol, the star of the "culs de pat'" variant. Colour, the rim's pattern (:data:`PATROL_PATTERN`),
+letter and emblem each tell the patrol on their own, so players who do not see the colours, or a
+grey print, still know whose scout it is; the pattern does so from across the table. Every mark
+stands at least :data:`GrandJeu.MARK_INSET_MM` inside the cut; only the rim's colour and pattern
+run into the bleed.
 
 A **foulard token** is a disc with a scarf on it: the budget handed from player to player. It
 carries no code (a photo has nothing to read on it).
@@ -19,8 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+
 from generator import qr
 from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, WHITE, Sheet, text_width
+from generator.pieces import draw_pattern
 from patrolkit.manifest import Box, Item, QrCode
 from patrolkit.payload import GrandJeuScout, encode
 from patrolkit.sizes import QR_ERROR_CORRECTION
@@ -45,6 +51,16 @@ HEADING_Y: Final = MIN_MARGIN_MM + 3.5
 GRID_TOP: Final = MIN_MARGIN_MM + 7.0
 ROW_LABEL_MM: Final = 5.0
 FOULARD_INK: Final = "#7A3FA0"
+PATROL_PATTERN: Final = {
+    "S": ("plain", WHITE),
+    "W": ("dots", WHITE),
+    "N": ("checker", WHITE),
+    "E": ("grid", INK),
+}
+"""Each patrol's rim pattern and its ink: green and orange print at nearly the same grey and
+merge for red-green colour-blind players, so the rims differ by pattern too. No diagonal
+stripes: they would run along two of the octagon's flats and not show there."""
+RIM_PATTERN_PITCH_MM: Final = 2.0
 
 
 @dataclass(frozen=True)
@@ -141,6 +157,7 @@ def draw_scout_face(
     a = GrandJeu.SCOUT_APOTHEM_MM
     ink = GrandJeu.PATROL_INK[scout.patrol]
     sheet.polygons([list(GrandJeu.scout_octagon(a + GrandJeu.SCOUT_BLEED_MM))], fill=ink)
+    _rim_pattern(sheet, scout.patrol, a)
     sheet.polygons([list(GrandJeu.scout_octagon(a - GrandJeu.SCOUT_RIM_MM))], fill=WHITE)
     side = GrandJeu.SCOUT_CODE_MM
     record = None
@@ -169,6 +186,31 @@ def draw_scout_face(
         sheet.polygons([star_points(0.0, 8.9, 1.4)], fill=INK)
     sheet.polygons([list(GrandJeu.scout_octagon(a))], fill=None, stroke=OUTLINE_INK, line=0.15)
     return record
+
+
+def _rim_pattern(sheet: Sheet, patrol: str, apothem: float) -> None:
+    """The patrol's pattern over the rim and its bleed, in the token frame."""
+    pattern, ink = PATROL_PATTERN[patrol]
+    if pattern == "plain":
+        return
+    outer = apothem + GrandJeu.SCOUT_BLEED_MM
+    canvas = sheet.canvas
+    canvas.saveState()
+    clip = canvas.beginPath()
+    for loop in (
+        GrandJeu.scout_octagon(outer),
+        GrandJeu.scout_octagon(apothem - GrandJeu.SCOUT_RIM_MM),
+    ):
+        points = list(loop)
+        clip.moveTo(*sheet.point(*points[0]))
+        for point in points[1:]:
+            clip.lineTo(*sheet.point(*point))
+        clip.close()
+    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+    pitch = RIM_PATTERN_PITCH_MM
+    draw_pattern(sheet, pattern, (-outer, -outer, 2 * outer, 2 * outer), ink=ink, pitch=pitch,
+                 origin=(-pitch / 2, -pitch / 2))  # fmt: skip
+    canvas.restoreState()
 
 
 # -- the scouts' sheet -------------------------------------------------------------------------

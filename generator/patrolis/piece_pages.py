@@ -17,9 +17,13 @@ from generator.page import (
 )
 from generator.patrolis.tiles import (
     OBJECTIVE_BLEED_MM,
+    OBJECTIVE_PATTERN,
+    PATTERN_WORD,
+    PLAYER_PATTERN,
     ObjectiveToken,
     StepTile,
     draw_objective,
+    draw_player_pattern,
     draw_tile,
 )
 from generator.pieces import PieceGrid, crop_marks
@@ -121,14 +125,13 @@ def draw_piece_pages(
         if page.objectives is not None:
             grid = page.objectives
             title_y = grid.top - OBJECTIVE_BLEED_MM - 8.0
-            points = ", ".join(f"{c.word} {c.points}" for c in dict.fromkeys(DEFAULT_OBJECTIVES))
-            sheet.text(
-                grid.left,
-                title_y,
-                f"Objectives — two of each colour; points: {points}",
-                size=8.5,
-                font=BOLD,
+            points = ", ".join(
+                f"{c.word} {c.points} ({PATTERN_WORD[OBJECTIVE_PATTERN[c][0]]})"
+                for c in dict.fromkeys(DEFAULT_OBJECTIVES)
             )
+            title = f"Objectives, two of each colour: {points}"
+            room = sheet.paper.width - MIN_MARGIN_MM - 2.0 - text_width(title, 8.5, BOLD)
+            sheet.text(min(grid.left, room), title_y, title, size=8.5, font=BOLD)
             for index, token in enumerate(tokens):
                 x, y = grid.trim(index)
                 items.append(draw_objective(sheet, token, x, y, cell))
@@ -137,7 +140,7 @@ def draw_piece_pages(
 
 
 def _heading(sheet: Sheet, page: int, pages: int, players: int, each: int) -> None:
-    """The sheet's title, how to cut, and the players' colours with their numbers."""
+    """The sheet's title, how to cut, and the players' colours with their patterns."""
     title = "Patrolis — step tiles and objectives"
     if pages > 1:
         title += f" ({page} of {pages})"
@@ -152,14 +155,12 @@ def _heading(sheet: Sheet, page: int, pages: int, players: int, each: int) -> No
     )
     x = left
     for player in range(players):
-        sheet.rect(x, MIN_MARGIN_MM + 10.9, 3.2, 3.2, fill=Patrolis.PLAYER_TINT[player])
-        sheet.centred_glyphs(
-            x + 1.6,
-            MIN_MARGIN_MM + 12.5,
-            str(player + 1),
-            size=6,
-            fill=Patrolis.PLAYER_SHADE[player],
+        top = MIN_MARGIN_MM + 10.9
+        sheet.rect(x, top, 6.4, 3.2, fill=Patrolis.PLAYER_TINT[player])
+        with sheet.clip(x, top, 6.4, 3.2):
+            draw_player_pattern(sheet, player, x, top, 6.4, 1.6)
+        label = (
+            f"{player + 1} {Patrolis.PLAYER_NAME[player]}: {PATTERN_WORD[PLAYER_PATTERN[player]]}"
         )
-        label = f"Player {player + 1}: {Patrolis.PLAYER_NAME[player]}"
-        sheet.text(x + 4.2, MIN_MARGIN_MM + 13.5, label, size=7.0, fill=SOFT_INK)
-        x += 4.2 + text_width(label, 7.0) + 5.0
+        sheet.text(x + 7.4, MIN_MARGIN_MM + 13.5, label, size=7.0, fill=SOFT_INK)
+        x += 7.4 + text_width(label, 7.0) + 3.0

@@ -122,8 +122,8 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
             "tiles</b>. A step is a square the size of a cell with one line on it: a "
             "<b>straight</b> from the middle of an edge to the middle of the opposite edge, a "
             "<b>curve</b> joining the middles of two neighbouring edges, or a <b>crossing</b>, a "
-            '"+" of two straights; each in its owner\'s colour and with '
-            "their number. Steps are shared out by the number of players:"
+            '"+" of two straights; each in its owner\'s colour and pattern (the '
+            "tiles' sheet shows each player's). Steps are shared out by the number of players:"
         ),
         dealt,
         p(

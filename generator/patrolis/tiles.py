@@ -7,8 +7,11 @@ the owner's colour: under the band the code's light modules take the tint and it
 dark shade of the colour, so the code still reads as light and dark while the players see a
 coloured line running from tile to tile. With the code upright the straight runs north–south and
 the curve joins north and east; each quarter turn clockwise adds one to the tile's rotation.
-The owner's number sits in the tile's corner that has no finder pattern (south-east, code
-upright), so players who do not tell the colours apart still know whose step it is.
+The band carries its owner's pattern in white (:data:`PLAYER_PATTERN`: plain, stripes, dots,
+checks, a grid, a cross-hatch) over its whole length, so players who do not tell the colours
+apart, or who printed in grey, still know whose step it is from across the table. The pattern
+only lightens the code's light modules, so the code reads as before. The tile carries no other
+mark: its margin (2.65 mm on A4) is the code's quiet zone, and a mark there would sit on the cut.
 
 **Tiles per player** are the steps dealt (60 each for two players … 20 for six). One in ten,
 and at least two, are crossings (a "+" is only laid over a straight step of another line); the
@@ -16,9 +19,11 @@ rest are half straights and half curves, the odd one a straight: a track heading
 objective runs straight and turns about as often, and one crossing is rarely laid per few turns.
 The rules engine counts steps, not shapes.
 
-An **objective** is a cell-sized token with a frame of its colour, which carries the colour's
-letter and points on each side and its shape in each corner (blue square, red triangle, green
-circle, yellow diamond), round its QR code.
+An **objective** is a cell-sized token with a frame of its colour round its QR code. The frame
+carries its colour's pattern (:data:`OBJECTIVE_PATTERN`: blue plain, red stripes, green dots,
+yellow dark checks), which runs into the bleed like the colour: a 2.2 mm frame has no room for a
+letter 2 mm inside the cut. Each colour's points and pattern are named above the objectives on
+their sheet.
 
 Tiles lie edge to edge on their sheets (:mod:`generator.patrolis.piece_pages`), cut along the marks
 at the block's edges: every cut runs straight across the sheet. Objectives have a bleed and gaps
@@ -37,12 +42,12 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
 from generator import qr
 from generator.page import (
-    BOLD,
     MM,
     WHITE,
     Sheet,
     colour,
 )
+from generator.pieces import draw_pattern, ring_clip
 from patrolkit.games.patrolis import DEFAULT_OBJECTIVES, STEPS_DEALT, Colour, Shape
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import PatrolisObjective, PatrolisStep, encode
@@ -56,6 +61,33 @@ COLOUR_SHAPE: Final = {
     Colour.GREEN: "circle",
     Colour.YELLOW: "diamond",
 }
+PLAYER_PATTERN: Final = ("plain", "stripes", "dots", "checker", "grid", "crosshatch")
+"""Each player's pattern on their tiles' line, Player 1 first: with the six colours' tints (which
+print at nearly the same grey) the pattern tells the players apart in grey and for every kind of
+colour-blindness."""
+PLAYER_PATTERN_PITCH: Final = 0.12
+"""The pattern repeats every 0.12 cell (2.4 mm on a 20 mm cell): its marks are 0.8 to 1.3 mm,
+larger than a code's module, so the eye tells them from the code."""
+PLAYER_PATTERN_COVERAGE: Final = 0.5
+"""The pattern's white covers about half the line: the line's tint stays the player's colour,
+and the pattern is the strongest difference between two players' tiles."""
+OBJECTIVE_PATTERN: Final[dict[Colour, tuple[str, str | Color]]] = {
+    Colour.BLUE: ("plain", WHITE),
+    Colour.RED: ("stripes", WHITE),
+    Colour.GREEN: ("dots", WHITE),
+    Colour.YELLOW: ("checker", "#1A1A1A"),
+}
+"""Each objective colour's pattern and the pattern's ink, over the whole frame."""
+OBJECTIVE_PATTERN_PITCH_MM: Final = 2.2
+PATTERN_WORD: Final = {
+    "plain": "plain",
+    "stripes": "stripes",
+    "dots": "dots",
+    "checker": "checks",
+    "grid": "grid",
+    "crosshatch": "cross-hatch",
+}
+"""How the sheets' keys name each pattern."""
 LETTER_INK: Final[dict[Colour, str | Color]] = {
     Colour.BLUE: WHITE,
     Colour.RED: WHITE,
@@ -149,6 +181,7 @@ def draw_tile(sheet: Sheet, tile: StepTile, x: float, y: float, cell: float) -> 
     band, mode = _band(sheet, tile.shape, x, y, cell)
     canvas.clipPath(band, stroke=0, fill=0, fillMode=mode)
     sheet.rect(x, y, cell, cell, fill=tint)
+    draw_player_pattern(sheet, tile.player, x, y, cell, PLAYER_PATTERN_PITCH * cell)
     under = qr.Symbol(
         symbol.payload,
         symbol.version,
@@ -157,12 +190,6 @@ def draw_tile(sheet: Sheet, tile: StepTile, x: float, y: float, cell: float) -> 
     )
     qr.draw(sheet, under, x + qx, y + qy, module, quiet_modules=0, ink=shade, light=None)
     canvas.restoreState()
-    # The owner's number in the corner without a finder pattern.
-    cap = 0.6 * qx
-    size = cap / 0.729 * MM
-    sheet.centred_glyphs(
-        x + cell - qx / 2, y + cell - qx / 2, str(tile.player + 1), size=size, fill=shade
-    )
     return Item(
         id=tile.id,
         role="step",
@@ -175,6 +202,22 @@ def draw_tile(sheet: Sheet, tile: StepTile, x: float, y: float, cell: float) -> 
             "serial": tile.serial,
             "colour": Patrolis.PLAYER_NAME[tile.player],
         },
+    )
+
+
+def draw_player_pattern(
+    sheet: Sheet, player: int, x: float, y: float, side: float, pitch: float
+) -> None:
+    """Player ``player``'s pattern (0 = Player 1) in white, repeating every ``pitch`` mm, over
+    the square of ``side`` mm at page mm ``(x, y)`` from its corner. Draw it inside a clip (a
+    tile's line, a key's swatch)."""
+    draw_pattern(
+        sheet,
+        PLAYER_PATTERN[player],
+        (x, y, side, side),
+        ink=WHITE,
+        pitch=pitch,
+        coverage=PLAYER_PATTERN_COVERAGE,
     )
 
 
@@ -249,17 +292,18 @@ def draw_objective(sheet: Sheet, token: ObjectiveToken, x: float, y: float, cell
     )
     quiet = (qx - frame) / module
     record = qr.draw(sheet, symbol, x + qx, y + qy, module, quiet_modules=round(quiet, 3))
-    letter = f"{token.colour.value} {token.colour.points}"
-    size = min(6.4, 0.72 * frame / 0.729 * MM)
-    for turn in (0, 90, 180, 270):
-        with sheet.frame(x + cell / 2, y + cell / 2, rotate=turn):
-            sheet.centred_glyphs(
-                0, cell / 2 - frame / 2, letter, size=size, font=BOLD, fill=LETTER_INK[token.colour]
-            )
-    r = 0.36 * frame
-    for cx in (x + frame / 2, x + cell - frame / 2):
-        for cy in (y + frame / 2, y + cell - frame / 2):
-            draw_shape(sheet, token.colour, cx, cy, r, LETTER_INK[token.colour])
+    pattern, pattern_ink = OBJECTIVE_PATTERN[token.colour]
+    outside = (x - bleed, y - bleed, cell + 2 * bleed, cell + 2 * bleed)
+    with ring_clip(sheet, outside, (x + frame, y + frame, cell - 2 * frame, cell - 2 * frame)):
+        pitch = OBJECTIVE_PATTERN_PITCH_MM
+        draw_pattern(
+            sheet,
+            pattern,
+            outside,
+            ink=pattern_ink,
+            pitch=pitch,
+            origin=(x + frame / 2 - pitch / 2, y + frame / 2 - pitch / 2),
+        )
     return Item(
         id=token.id,
         role="objective",

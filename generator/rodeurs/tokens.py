@@ -1,9 +1,22 @@
-"""The Rôdeurs pawn tokens: 21 mm squares with a coloured frame, the colour's letter and a QR code.
+"""The Rôdeurs pawn tokens: 21 mm squares with a coloured frame round a QR code.
 
 A token's frame runs to its trim edge and on into a bleed, so a cut a little off the line still
-shows colour to the edge. Tokens sit on a grid with gaps wider than two bleeds, and the cut marks
-stand outside the whole block, in line with every cut: a guillotine or ruler cut straight across
-the sheet never goes through a piece.
+shows colour to the edge. A red token's frame is bitten in the middle of each side (half discs of
+paper, :data:`PAWN_SHAPE`); green and yellow frames are plain squares. Red and green score
+differently (3 points against 1) and nearly match in grey and for protanopes: the bites tell them
+apart from across the table in any print and to any eye, and green is far darker than yellow.
+The bites are paper showing through the frame where the cut runs, so a cut a little off the line
+keeps them. The frame carries nothing else: a letter in a 2.4 mm frame would sit on the cut, and
+every mark stays at least 2 mm inside it.
+
+The bites are round and keep to the sides' middles, and leave the frame's inner edge whole: a
+photo's reader that finds a code's turn from the edges round it, or its place from the white
+square round it, sees what it always saw (straight edges across a frame's corners, stripes or
+patterns, measured, cost codes under a shadow's edge).
+
+Tokens sit on a grid with gaps wider than two bleeds, and the cut marks stand outside the whole
+block, in line with every cut: a guillotine or ruler cut straight across the sheet never goes
+through a piece.
 """
 
 from __future__ import annotations
@@ -13,9 +26,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, MIN_MARGIN_MM, Paper, Sheet
+from generator.page import BOLD, MIN_MARGIN_MM, WHITE, Paper, Sheet
 from generator.pieces import PieceGrid
-from generator.rodeurs.board import LETTER_INK, PAWN_LETTER, PAWN_NAME
+from generator.rodeurs.board import PAWN_LETTER, PAWN_NAME
 from patrolkit.games.rodeurs import Layout, PawnColour
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import RodeursPawn, encode
@@ -33,11 +46,23 @@ MARK_CLEAR_MM: Final = 2.0
 MARK_LENGTH_MM: Final = 4.0
 HEADER_MM: Final = 14.0
 """Room for the sheet's heading above the tokens."""
-LETTER_SIZE: Final = 6.4
-"""Points; the letter's capitals are 1.65 mm tall, inside the 2.4 mm frame."""
+PAWN_SHAPE: Final = {"R": "bitten sides", "Y": "square", "G": "square"}
+"""The frame's outline by colour letter."""
+BITE_MM: Final = 1.4
+"""A red token's bite in the middle of each side: a half disc of this radius from the cut,
+leaving 1 mm of colour inside it."""
 
 assert GAP_MM >= 2 * BLEED + 1.0
 assert TOKEN - 2 * FRAME - 21 * MODULE >= 2 * 2.5 * MODULE, "the quiet zone is too thin"
+
+
+def _outline_cue(sheet: Sheet, shape: str, x: float, y: float) -> None:
+    """Paper over the frame where ``shape`` takes colour away, from the bleed's edge in."""
+    if shape == "square":
+        return
+    t = TOKEN
+    for u, v in ((t / 2, 0.0), (t, t / 2), (t / 2, t), (0.0, t / 2)):
+        sheet.circle(x + u, y + v, BITE_MM, fill=WHITE)
 
 
 @dataclass(frozen=True)
@@ -131,17 +156,7 @@ def draw_token(sheet: Sheet, pawn: Pawn, x: float, y: float) -> Item:
     offset = (TOKEN - side) / 2
     quiet = (inner - side) / 2 / MODULE
     record = qr.draw(sheet, symbol, x + offset, y + offset, MODULE, quiet_modules=round(quiet, 3))
-    # The colour's letter in the middle of each side, reading from outside the token.
-    for turn in (0, 90, 180, 270):
-        with sheet.frame(x + TOKEN / 2, y + TOKEN / 2, rotate=turn):
-            sheet.centred_glyphs(
-                0,
-                TOKEN / 2 - FRAME / 2,
-                pawn.letter,
-                size=LETTER_SIZE,
-                font=BOLD,
-                fill=LETTER_INK[pawn.letter],
-            )
+    _outline_cue(sheet, PAWN_SHAPE[pawn.letter], x, y)
     return Item(
         id=f"pawn-{pawn.letter}{pawn.serial:02d}",
         role="pawn",

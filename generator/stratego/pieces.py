@@ -42,6 +42,12 @@ FOLD_INK: Final = "#9A9A9A"
 HEADING_Y: Final = MIN_MARGIN_MM + 3.5
 GRID_TOP: Final = MIN_MARGIN_MM + 7.0
 FOOT_BAND_MM: Final = 1.8
+SYMBOL_X_MM: Final = 17.4
+"""The rank symbol's centre across the rank face: its widest symbols (the bomb's fuse, the
+colonel's star) end 2.2 mm inside the side's cut."""
+SAFE_MM: Final = 2.0
+"""Every mark (number, symbol, word) stands at least this far inside the strip's cut; only the
+army's bands run to it."""
 
 
 @dataclass(frozen=True)
@@ -117,8 +123,10 @@ def draw_strip(sheet: Sheet, soldier: Soldier, x: float, y: float) -> Item:
     army_emblem(sheet, soldier.army, cx, cy, 6.0, army_ink(soldier.army))
     base_x, base_len = panels["base"]
     tongue_x, tongue_len = panels["tongue"]
+    room = w - 2 * SAFE_MM - 0.4
     with sheet.frame(x + base_x + base_len / 2, y + w / 2, rotate=90):
-        sheet.centred_glyphs(0, 0, "BASE — under the piece", size=4.6, font=BOLD, fill=SOFT_INK)
+        base = "BASE — under the piece"
+        sheet.centred_glyphs(0, 0, base, size=fitted(base, 4.6, BOLD, room), fill=SOFT_INK)
     with sheet.frame(x + tongue_x + tongue_len / 2, y + w / 2, rotate=90):
         sheet.centred_glyphs(0, -1.2, "TUCK INSIDE", size=4.4, font=BOLD, fill=SOFT_INK)
         sheet.centred_glyphs(0, 1.6, "the rank face", size=4.4, fill=SOFT_INK)
@@ -165,8 +173,18 @@ def _rank_face(sheet: Sheet, soldier: Soldier) -> None:
     mark = rank_mark(soldier.rank)
     size = 21.0 if len(mark) == 1 else 19.0
     sheet.text(7.0, 9.6, mark, size=size, font=BOLD, align="centre")
-    draw_symbol(sheet, soldier.rank, 18.0, 5.6, 4.0)
-    sheet.text(18.0, 12.2, soldier.rank.title, size=4.6, font=BOLD, align="centre")
+    draw_symbol(sheet, soldier.rank, SYMBOL_X_MM, 5.6, 3.8)
+    # The rank's name under its symbol, moved left as far as a long name needs to keep clear of
+    # the side's cut.
+    title = soldier.rank.title
+    half = text_width(title, 4.6, BOLD) / 2
+    centre = min(SYMBOL_X_MM, w - SAFE_MM - 0.2 - half)
+    sheet.text(centre, 12.2, title, size=4.6, font=BOLD, align="centre")
+
+
+def fitted(text: str, size: float, font: str, room: float) -> float:
+    """``size``, or smaller so that ``text`` is at most ``room`` mm wide."""
+    return min(size, size * room / text_width(text, size, font))
 
 
 def _top(sheet: Sheet, soldier: Soldier) -> QrCode:

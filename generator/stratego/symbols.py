@@ -55,8 +55,17 @@ def army_band(sheet: Sheet, army: Army, x: float, y: float, width: float, height
                 fill=ink,
             )
             k += pitch
-    # The edge line stays inside the band, so no ink runs past a piece's trim.
-    sheet.rect(x + 0.15, y + 0.15, width - 0.3, height - 0.3, stroke=ink, line=0.3)
+    # The edge line, filled inside the band's edge: no ink runs past a piece's trim, and the line
+    # is part of the band's colour, not a mark of its own.
+    k = 0.3
+    sheet.polygons(
+        [
+            [(x, y), (x + width, y), (x + width, y + height), (x, y + height)],
+            [(x + k, y + k), (x + width - k, y + k), (x + width - k, y + height - k),
+             (x + k, y + height - k)],
+        ],
+        fill=ink,
+    )  # fmt: skip
 
 
 def army_emblem(sheet: Sheet, army: Army, cx: float, cy: float, size: float, ink: str) -> None:

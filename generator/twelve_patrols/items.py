@@ -3,9 +3,11 @@
 A **die face** (28 mm) has a QR code at the top saying the die's colour, serial number and the
 face's value, and below it a band with the die's name (``W1``: colour letter and serial) on a pill
 of its colour, the pips in their usual pattern, and the value as a numeral. A **cube face** (22 mm)
-has the same code on all six faces (colour and serial), the cube's colour as a wide frame carrying
-its name on every side. The colour is told three ways: the ink, the letter, and the frame's shade
-(white, light, dark), so it reads in black and white and by colour-blind players.
+has the same code on all six faces (colour and serial) and the cube's colour as a wide frame. The
+colour is told by the ink and by the frame's shade (white, light, dark), so it reads in black and
+white and by colour-blind players, and on a die also by the letter. Every mark stands at least
+:data:`SAFE_MM` inside the face's edge: a cube's 2.6 mm frame has no room for its name there, so
+the cube's name is printed beside its net (and a flat cube token carries none).
 
 A **net** is the cross of six faces with seven glue tabs: solid lines are cut, dashed lines folded
 (:mod:`generator.twelve_patrols.nets`). Opposite faces of a die add up to 7. **Flat tokens** (the
@@ -49,6 +51,8 @@ FRAME_INK: Final = {
 LETTER_INK: Final = {ItemColour.WHITE: INK, ItemColour.YELLOW: INK, ItemColour.BLUE: WHITE}
 LINE_CLEAR_MM: Final = 0.2
 """Between a code's quiet zone and the thin line round a face's white inside."""
+SAFE_MM: Final = 2.0
+"""Every mark on a face stands at least this far inside its edge; only the frame runs to it."""
 HEADER_MM: Final = 22.0
 """Nothing but the sheet's heading above this line."""
 
@@ -186,16 +190,6 @@ def draw_cube_face(
         quiet_modules=quiet,
     )
     _frame_line(sheet, x, y, CUBE, CUBE_FRAME)
-    for turn in (0, 90, 180, 270):
-        with sheet.frame(x + CUBE / 2, y + CUBE / 2, rotate=turn):
-            sheet.centred_glyphs(
-                0,
-                CUBE / 2 - CUBE_FRAME / 2,
-                f"{colour.value}{serial}",
-                size=6.2,
-                font=BOLD,
-                fill=LETTER_INK[colour],
-            )
     return record
 
 

@@ -139,26 +139,28 @@ def grid_origin_for(name: str) -> tuple[float, float]:
 @pytest.mark.parametrize("name", PAPERS)
 def test_token_is_21_mm_with_frame_and_bleed(kits: dict[str, Kit], name: str) -> None:
     kit = kits[name]
-    first = kit.manifest.item("pawn-R01")
+    # A yellow token: its frame is plain (red ones are striped, green ones dotted).
+    first = next(i for i in kit.manifest.items if i.role == "pawn" and i.id.startswith("pawn-Y"))
     image = colour(kit.pdf, first.sheet)
-    ink = np.array([int(PAWN_INK["R"][i : i + 2], 16) for i in (1, 3, 5)])
+    ink = np.array([int(PAWN_INK["Y"][i : i + 2], 16) for i in (1, 3, 5)])
     # Across the token, a quarter of the way down: frame, white inside with the code, frame.
     row = image[px(first.cut.y + 5), px(first.cut.x - 3) : px(first.cut.x + 23)].astype(int)
-    red = (np.abs(row - ink) < 40).all(axis=1)
-    found = runs(red)
+    yellow = (np.abs(row - ink) < 40).all(axis=1)
+    found = runs(yellow)
     assert len(found) == 2, found
     (a, b), (c, d) = found
     outer, inner = (d - a) / PX, (c - b) / PX
     assert outer == pytest.approx(21 + 2 * Rodeurs.TOKEN_BLEED_MM, abs=0.2)
     assert inner == pytest.approx(21 - 2 * Rodeurs.TOKEN_FRAME_MM, abs=0.2)
-    # The trim is where the cut marks above the sheet's tokens point.
+    # The trim is where the cut marks above the sheet's tokens point (above its column).
     page = kit.pages[first.sheet - 1]
-    marks_row = page[px(first.cut.y - 1.5 - 2 - 2), : px(first.cut.x + 30)] < 128
-    marks = [(s + e - 1) / 2 / PX for s, e in runs(marks_row)]
+    top = min(i.cut.y for i in kit.manifest.items if i.role == "pawn" and i.sheet == first.sheet)
+    start = first.cut.x - 3
+    marks_row = page[px(top - 1.5 - 2 - 2), px(start) : px(first.cut.x + 24)] < 128
+    marks = [start + (s + e - 1) / 2 / PX for s, e in runs(marks_row)]
     assert len(marks) >= 2
     left, right = marks[0], marks[1]
     assert right - left == pytest.approx(21.0, abs=0.2)
-    start = first.cut.x - 3
     assert left - (start + a / PX) == pytest.approx(Rodeurs.TOKEN_BLEED_MM, abs=0.2)
     assert (start + b / PX) - left == pytest.approx(Rodeurs.TOKEN_FRAME_MM, abs=0.2)
 
