@@ -9,14 +9,18 @@ chase=off'`` where the players agreed other rules than a limit of 3 and the chas
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import score_command
 from patrolkit.errors import KitError
+from patrolkit.games.stratego import Rank
 
 if TYPE_CHECKING:
     from companion.stratego.reading import StrategoReading
+    from patrolkit.games.stratego import Army
     from patrolkit.games.stratego.secret import Secret
 
 SECRETS_NEEDED = (
@@ -99,3 +103,300 @@ def run_check(args: argparse.Namespace) -> int:
         write_annotated(render, photos[-1], readings[-1], verdict, args.annotate, args.force)
     print_verdict(verdict, format_verdict, as_json=args.json, annotated=args.annotate)
     return check_exit(verdict)
+
+
+# -- the same verdicts as data, for the web companion -----------------------------------------
+#
+# On the phone page each army's player gives their own secret, and the server keeps both; what
+# it sends a player is the verdict as that army may see it (see :func:`judge_photos`).
+
+SIDES = ("red", "blue")
+"""The players who each give their army's secret, in the order the functions below take them."""
+
+EMPTY = "empty"
+"""What a player says of an unreadable cell that holds no piece."""
+
+_CELL = r"([a-j](?:10|[1-9]))"
+_RANK = "(" + "|".join(rank.name.lower() for rank in Rank) + ")"
+_NAMED = re.compile(rf"\b(?:the|a|an) (?:(red|blue) )?{_RANK} (?:on|from) {_CELL}\b", re.I)
+"""A piece named by its rank in a sentence of the rules: ``the red bomb on b1``,
+``The scout from e4``."""
+_ATTACKED = re.compile(rf"\bthe {_RANK} from {_CELL} attacked the {_RANK} on {_CELL}\b", re.I)
+"""An attack the photos show: its two ranks are what the rules reveal to both players."""
+_ANY_RANK = re.compile(rf"\b{_RANK}s?\b", re.I)
+
+
+def read_secret(side: str, text: str) -> str:
+    """The short code of the secret ``text`` (a private slip's code, or a secret file's whole
+    text) when it is the ``side`` army's; :class:`SecretError` in one sentence otherwise."""
+    from patrolkit.games.stratego.secret import SecretError
+
+    secret = _secret(text)
+    if secret.army.title != side:
+        raise SecretError(
+            f"This is {secret.army.title}'s secret, but this link is {side}'s: give the code on"
+            f" {side}'s own private slip."
+        )
+    return secret.code
+
+
+def pair_secrets(secrets: Sequence[str]) -> tuple[Secret, Secret]:
+    """Red's and blue's secrets from their codes (or files' texts), in :data:`SIDES` order;
+    :class:`SecretError` unless they are the two armies of one kit."""
+    from patrolkit.games.stratego.secret import SecretError, check_pair
+
+    if len(secrets) != len(SIDES):
+        raise SecretError("Stratego is judged with both armies' secrets, red's then blue's.")
+    red, blue = (_secret(text) for text in secrets)
+    check_pair(red, blue)
+    return red, blue
+
+
+def judge_photos(
+    after: StrategoReading,
+    before: StrategoReading | None = None,
+    *,
+    secrets: Sequence[str],
+    history: Sequence[StrategoReading] = (),
+    rules: str = "",
+) -> dict[str, Any]:
+    """The verdict ``score`` (one photo) or ``check`` prints, as data, on ``after`` alone or as
+    the move from ``before``, with the game's earlier accepted photos (``history``, oldest first)
+    judged too, for the two-square and chase rules look back over the whole game.
+
+    A check's ``moves`` holds only the move to ``after``, also given as ``turn``,
+    ``description``, ``mover`` and ``attack``; its photos are ``1`` (before) and ``2`` (after).
+    ``state`` is the position read (ranks hidden) and ``result`` where the game stands.
+    Nothing in the verdict names a rank the rules keep hidden from either player; ``views``
+    gives, for each of :data:`SIDES`, what that player may see besides (the reason a move of
+    their own army was refused, where it names their own rank)."""
+    from companion.stratego.verdict import check_verdict, score_verdict
+    from patrolkit.games.stratego import Rules
+
+    pair = pair_secrets(secrets)
+    if before is None:
+        if history:
+            raise KitError("A game's earlier photos come with the photo the move starts from.")
+        verdict = score_verdict(after, pair)
+        verdict["state"] = verdict["position"]
+        verdict["result"] = _score_result(verdict)
+        verdict["views"] = {side: {} for side in SIDES}
+        return verdict
+    readings = [*history, before, after]
+    verdict = check_verdict(readings, pair, rules=Rules.from_text(rules, partial=True))
+    _as_two_photos(verdict, len(readings))
+    moves = verdict["moves"]
+    last = moves[-1] if moves else None
+    verdict.update(
+        state=verdict["position"],
+        turn=last["move"] if last else None,
+        description=last["description"] if last else None,
+        mover=last["army"] if last else None,
+        attack=last["attack"] if last else None,
+    )
+    if verdict["over"]:
+        verdict["result"] = f"Game over: {verdict['over']}"
+    elif last is not None:
+        verdict["result"] = f"{_other(last['army']).capitalize()} to move."
+    else:
+        verdict["result"] = None
+    armies = _armies_at(before, after)
+    reason = verdict["reason"]
+    verdict["views"] = {side: {} for side in SIDES}
+    if reason is not None:
+        seen_by = _seen_by(reason, armies)
+        if seen_by != set(SIDES):
+            verdict["reason"] = _hidden_reason(seen_by)
+            for side in seen_by:
+                verdict["views"][side]["reason"] = reason
+    return verdict
+
+
+def unreadable_choices(
+    reading: StrategoReading,
+    before: StrategoReading | None = None,
+    *,
+    secrets: Sequence[str],
+) -> dict[str, tuple[str, ...]]:
+    """Every cell the photo could not read, with what a player may say it holds: nothing, or a
+    piece of this kit seen nowhere else in the photo (``red 04G1ZK3A``), named by its id. With
+    ``before`` (the previous accepted photo) only the pieces it showed are offered, the nearest
+    to the cell first and with the cell each stood on (``red 04G1ZK3A (was on d4)``)."""
+    from patrolkit.games.stratego import square_name
+
+    unseen = _unseen(reading, pair_secrets(secrets))
+    was = {p.id: sq for sq, p in before.pieces.items()} if before is not None else None
+    choices: dict[str, tuple[str, ...]] = {}
+    for u in reading.unreadable:
+        if u.sq is None:
+            continue
+        sq = u.sq
+        if was is None:
+            named = sorted(unseen, key=lambda v: (not _home(unseen[v][0], sq), v))
+        else:
+            near = [v for v in unseen if unseen[v][1] in was]
+            named = [
+                f"{v} (was on {square_name(was[unseen[v][1]])})"
+                for v in sorted(near, key=lambda v: (_distance(was[unseen[v][1]], sq), v))
+            ]
+        choices[square_name(sq)] = (EMPTY, *named)
+    return choices
+
+
+def correct(
+    reading: StrategoReading, cell: str, value: str, *, secrets: Sequence[str]
+) -> StrategoReading:
+    """``reading`` with the unreadable ``cell`` said by a player to hold ``value`` (a piece named
+    as in :func:`unreadable_choices`, or ``empty``); :class:`NotationError` for a cell that was
+    read, or a piece seen elsewhere in the photo or not of this kit."""
+    from dataclasses import replace
+
+    from companion.stratego.reading import PieceReading
+    from patrolkit.errors import NotationError
+    from patrolkit.games.stratego import square_name
+
+    places = {u.sq for u in reading.unreadable if u.sq is not None and square_name(u.sq) == cell}
+    if not places:
+        raise NotationError(f"{cell} is not a cell this photo could not read.")
+    place = places.pop()
+    unseen = _unseen(reading, pair_secrets(secrets))
+    named = value.split(" (", 1)[0]
+    if value != EMPTY and named not in unseen:
+        raise NotationError(
+            "A cell holds nothing or a piece of this kit seen nowhere else in the photo, named"
+            f" like 'red 04G1ZK3A', not '{value[:40]}'."
+        )
+    reasons = {u.reason for u in reading.unreadable if u.sq == place}
+    pieces = dict(reading.pieces)
+    if value != EMPTY:
+        army, identity = unseen[named]
+        pieces[place] = PieceReading(
+            payload="",
+            army=army,
+            id=identity,
+            sq=place,
+            corners_px=reading.cell_quad(place, 0.15, top=True),
+            stage="corrected",
+        )
+    return replace(
+        reading,
+        pieces=dict(sorted(pieces.items())),
+        unreadable=tuple(u for u in reading.unreadable if u.sq != place),
+        problems=tuple(p for p in reading.problems if p not in reasons),
+    )
+
+
+def _secret(text: str) -> Secret:
+    from patrolkit.games.stratego.secret import FORMAT, Secret
+
+    if text.lstrip().startswith(FORMAT):
+        return Secret.from_text(text)
+    return Secret.from_code(text)
+
+
+def _score_result(verdict: dict[str, Any]) -> str | None:
+    """Where one photo leaves the game: each army's setup, or the game under way or over."""
+    if not verdict["judged"]:
+        return None
+    if verdict["over"]:
+        return f"Game over: {verdict['over']}"
+    if verdict["phase"] == "setup":
+        return " ".join(verdict["armies"].values())
+    counts = verdict["pieces"]
+    return f"A game under way: {counts['red']} red and {counts['blue']} blue pieces."
+
+
+def _as_two_photos(verdict: dict[str, Any], count: int) -> None:
+    """Say ``verdict`` on ``count`` photos (the history, before, after) of its last two only,
+    numbered 1 and 2, as the page shows every check."""
+    number = {count - 1: 1, count: 2}
+    verdict["moves"] = [{**m, "photo": 2} for m in verdict["moves"] if m["photo"] == count]
+    for key in ("unreadable", "foreign_codes"):
+        verdict[key] = [
+            {**x, "photo": number[x["photo"]]} for x in verdict[key] if x["photo"] in number
+        ]
+    words = {f"Photo {count - 1}: ": "Before: ", f"Photo {count}: ": "After: "}
+    problems = []
+    for problem in verdict["problems"]:
+        for head, said in words.items():
+            if problem.startswith(head):
+                problems.append(said + problem.removeprefix(head))
+    verdict["problems"] = problems
+    if verdict["refused_at"] is not None:
+        verdict["refused_at"] = number.get(verdict["refused_at"])
+    verdict["timings_s"] = verdict["timings_s"][-2:]
+
+
+def _armies_at(*readings: StrategoReading) -> dict[str, str]:
+    """The army of the piece on each cell, by the cell's name, in ``readings`` (the earlier
+    photo's piece where both show one)."""
+    from patrolkit.games.stratego import square_name
+
+    armies: dict[str, str] = {}
+    for reading in reversed(readings):
+        armies.update({square_name(sq): p.army.title for sq, p in reading.pieces.items()})
+    return armies
+
+
+def _seen_by(sentence: str, armies: dict[str, str]) -> set[str]:
+    """The players who may read ``sentence``: both, unless it names the rank of a piece the
+    photos do not show attacking or attacked; then only that piece's owner, or nobody when
+    it names ranks of both armies or of a piece it cannot place."""
+    if not _ANY_RANK.search(sentence):
+        return set(SIDES)
+    shown = {cell.lower() for match in _ATTACKED.finditer(sentence) for cell in match.group(2, 4)}
+    owners: set[str | None] = set()
+    for army, _, cell in _NAMED.findall(sentence):
+        if cell.lower() not in shown:
+            owners.add(army.lower() if army else armies.get(cell.lower()))
+    if not owners:
+        named = {
+            rank.lower() for match in _ATTACKED.finditer(sentence) for rank in match.group(1, 3)
+        }
+        plain = {word.lower().removesuffix("s") for word in _ANY_RANK.findall(sentence)}
+        return set(SIDES) if named and plain <= named else set()
+    if len(owners) == 1 and None not in owners:
+        return {str(next(iter(owners)))}
+    return set()
+
+
+def _hidden_reason(seen_by: set[str]) -> str:
+    if seen_by:
+        (owner,) = seen_by
+        return (
+            f"The rules refuse this move for the rank of a {owner} piece, which they keep"
+            f" hidden from {_other(owner)}; {owner} may show the piece to settle it."
+        )
+    return (
+        "The rules refuse this move for ranks they keep hidden; the players may show the"
+        " pieces concerned to settle it."
+    )
+
+
+def _other(side: str) -> str:
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+def _unseen(
+    reading: StrategoReading, secrets: tuple[Secret, Secret]
+) -> dict[str, tuple[Army, str]]:
+    """Every piece of the kit this photo shows nowhere, by what a player says (``red ID``)."""
+    seen = {p.id for p in reading.pieces.values()}
+    return {
+        f"{secret.army.title} {identity}": (secret.army, identity)
+        for secret in secrets
+        for identity in sorted(secret.ids)
+        if identity not in seen
+    }
+
+
+def _home(army: Army, sq: int) -> bool:
+    from patrolkit.games.stratego import HOME_ROWS, row_of
+
+    return row_of(sq) in HOME_ROWS[army]
+
+
+def _distance(first: int, second: int) -> int:
+    from patrolkit.games.stratego import column_of, row_of
+
+    return abs(row_of(first) - row_of(second)) + abs(column_of(first) - column_of(second))

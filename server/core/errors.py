@@ -24,6 +24,11 @@ class NotFound(PatrolkitError):
     """No game, reading or file has this link (a mistyped or an old link)."""
 
 
+class Forbidden(PatrolkitError):
+    """A link that does not give access to what it asks (a hidden game opened without a
+    player's own link)."""
+
+
 class NotNow(PatrolkitError):
     """The action does not fit the game as it stands (undo with nothing accepted…)."""
 
@@ -38,6 +43,7 @@ class TooLarge(PhotoError):
 
 STATUS: Final[dict[type[PatrolkitError], int]] = {
     NotFound: 404,
+    Forbidden: 403,
     UnknownGame: 404,
     NotNow: 409,
     BadUpload: 400,

@@ -7,22 +7,38 @@ otherwise. Its reading is *accepted* (it counts) when read whole and, for a turn
 recomputed from the same reading and the correction is kept, by whom and when); an *illegal*
 turn or a waiting reading may be rejected so the photo is retaken. Photos of one game are judged
 one at a time, so two photos sent at once never see the same previous turn.
+
+A game that hides information (Stratego) is opened only through each side's own link
+(:class:`Access`); its photos are judged once every side has given its secret, with the game's
+whole accepted history, and each side is answered with :meth:`Flow.view` of every reading.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from server.core.config import Settings
-from server.core.errors import NotNow, TooLarge
+from server.core.errors import Forbidden, NotNow, TooLarge
 from server.referee.kinds import Kind, kind_named
 from server.referee.pool import Referee
 from server.referee.work import Job, Outcome, Shot
 from server.storage.store import Store, who
 
 FINAL = ("rejected", "undone")
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a link opens: its ``token``, the game (``game_id``, its ``kind``) and, in a game that
+    hides information, the ``side`` whose own link it is (``None`` in the other games)."""
+
+    token: str
+    game_id: str
+    kind: Kind
+    side: str | None = None
 
 
 class Flow:
@@ -34,75 +50,167 @@ class Flow:
         self.referee = referee
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
-    def kind_of(self, token: str) -> Kind:
-        return kind_named(self.store.game(token)["game"])
+    def access(self, token: str) -> Access:
+        """What the link ``token`` opens: a game's own link, or one side's link to a game that
+        hides information; :class:`NotFound` for no game, :class:`Forbidden` for the game's
+        own link to a game only its sides' links open."""
+        player = self.store.player(token)
+        if player is not None:
+            game = self.store.game(player["game_id"])
+            return Access(token, game["id"], kind_named(game["game"]), player["side"])
+        game = self.store.game(token)
+        kind = kind_named(game["game"])
+        if kind.sides:
+            raise Forbidden(
+                f"A {kind.entry.title} game opens only through each player's own link, never"
+                " the game's: open the link given for your army."
+            )
+        return Access(token, token, kind)
+
+    def view(self, access: Access, reading: dict[str, Any]) -> dict[str, Any]:
+        """``reading`` as the link ``access`` may see it: in a game that hides information, the
+        verdict both sides may see with what this side may see besides, and the photo and its
+        picture only for the side that sent it (the photo may show that army's ranks)."""
+        if access.side is None:
+            return reading
+        verdict = dict(reading["verdict"])
+        views = verdict.pop("views", None) or {}
+        verdict.update(views.get(access.side, {}))
+        seen = {**reading, "verdict": verdict}
+        if reading.get("side") != access.side:
+            seen.update(photo=None, picture=None)
+        return seen
+
+    def readings(self, access: Access) -> list[dict[str, Any]]:
+        """The game's readings as ``access`` may see them."""
+        return [self.view(access, r) for r in self.store.readings(access.game_id)]
+
+    async def join(self, token: str, secret: str) -> None:
+        """Keep the secret the player of side link ``token`` gives (a private slip's code, or a
+        secret file's text): :class:`SecretError` for one that is not that side's, or not of the
+        same kit as the other side's; :class:`NotNow` to change one photos were judged with."""
+        access = self.access(token)
+        if access.side is None:
+            raise NotNow(f"{access.kind.entry.title} has no secret to give: send photos.")
+        commands = access.kind.commands
+        async with self._locks[access.game_id]:
+            code = commands.read_secret(access.side, secret)
+            players = self.store.players(access.game_id)
+            mine = next(p for p in players if p["token"] == token)
+            if mine["secret"] == code:
+                return
+            if mine["secret"] is not None and self.store.readings(access.game_id):
+                raise NotNow(
+                    f"{access.side.capitalize()}'s secret was given already, and photos were"
+                    " judged with it."
+                )
+            given = [code if p["token"] == token else p["secret"] for p in players]
+            if all(given):
+                commands.pair_secrets(given)
+            self.store.give_secret(token, code)
+
+    def _secrets(self, access: Access) -> tuple[str, ...]:
+        """Each side's secret, in the kind's order; :class:`NotNow` until all are given."""
+        if access.side is None:
+            return ()
+        players = {p["side"]: p["secret"] for p in self.store.players(access.game_id)}
+        missing = [side for side in access.kind.sides if not players.get(side)]
+        if missing:
+            raise NotNow(
+                f"Photos are judged once every player has given their army's secret;"
+                f" {' and '.join(missing)} has not yet."
+            )
+        return tuple(players[side] for side in access.kind.sides)
+
+    def _history(self, access: Access, before_seq: int | None) -> tuple[Shot, ...]:
+        """The accepted photos before reading ``before_seq`` (a game that hides information
+        is judged with its whole history: the two-square and chase rules look back)."""
+        if access.side is None or before_seq is None:
+            return ()
+        return tuple(
+            Shot(self.store.photos.path(r["photo"]), _fixes(r))
+            for r in self.store.readings(access.game_id)
+            if r["status"] == "accepted" and r["seq"] < before_seq
+        )
 
     async def send_photo(self, token: str, photo: bytes, by: str | None) -> dict[str, Any]:
-        """Read and judge ``photo`` for game ``token``, keep it, and return its reading."""
+        """Read and judge ``photo`` for the game of link ``token``, keep it, and return its
+        reading."""
         check_size(len(photo), self.settings)
-        kind = self.kind_of(token)
-        async with self._locks[token]:
-            before = self.store.last_accepted(token) if kind.check_style else None
-            outcome = await self.referee.judge(self._job(kind, Shot(photo), before))
+        access = self.access(token)
+        kind, game = access.kind, access.game_id
+        async with self._locks[game]:
+            secrets = self._secrets(access)
+            before = self.store.last_accepted(game) if kind.check_style else None
+            before_seq = before["seq"] if before else None
+            job = self._job(kind, Shot(photo), before, secrets, self._history(access, before_seq))
+            outcome = await self.referee.judge(job)
             seq = self.store.add_reading(
-                token,
+                game,
                 photo,
-                before["seq"] if before else None,
+                before_seq,
                 status_of(outcome, before is not None),
                 outcome,
-                who(by),
+                who(by or access.side),
+                access.side,
             )
-            return self.store.reading(token, seq)
+            return self.view(access, self.store.reading(game, seq))
 
     async def correct(
         self, token: str, seq: int, place: str, value: str, by: str | None
     ) -> dict[str, Any]:
         """Say what an unreadable ``place`` of reading ``seq`` holds; the reading, rejudged."""
-        kind = self.kind_of(token)
-        async with self._locks[token]:
-            reading = self._open_reading(token, seq, ("waiting",), "corrected")
+        access = self.access(token)
+        kind, game = access.kind, access.game_id
+        async with self._locks[game]:
+            reading = self._open_reading(game, seq, ("waiting",), "corrected")
             if value not in reading["choices"].get(place, ()):
                 raise NotNow(
                     f"{place} is not a place of this photo left to correct with '{value}'."
                 )
             before = (
-                self.store.reading(token, reading["before_seq"])
+                self.store.reading(game, reading["before_seq"])
                 if reading["before_seq"] is not None
                 else None
             )
             fixes = (*_fixes(reading), (place, value))
             shot = Shot(self.store.photos.path(reading["photo"]), fixes)
-            outcome = await self.referee.judge(self._job(kind, shot, before))
+            secrets = self._secrets(access)
+            history = self._history(access, reading["before_seq"])
+            outcome = await self.referee.judge(self._job(kind, shot, before, secrets, history))
             status = status_of(outcome, before is not None)
-            self.store.correct(token, seq, place, value, who(by), status, outcome)
-            return self.store.reading(token, seq)
+            self.store.correct(game, seq, place, value, who(by or access.side), status, outcome)
+            return self.view(access, self.store.reading(game, seq))
 
     async def reject(self, token: str, seq: int, by: str | None) -> dict[str, Any]:
         """Refuse reading ``seq`` (waiting or illegal) so the photo can be retaken."""
-        self.store.game(token)
-        async with self._locks[token]:
-            self._open_reading(token, seq, ("waiting", "illegal"), "rejected")
-            self.store.mark(token, seq, "reject", "rejected", who(by))
-            return self.store.reading(token, seq)
+        access = self.access(token)
+        game = access.game_id
+        async with self._locks[game]:
+            self._open_reading(game, seq, ("waiting", "illegal"), "rejected")
+            self.store.mark(game, seq, "reject", "rejected", who(by or access.side))
+            return self.view(access, self.store.reading(game, seq))
 
     async def undo(self, token: str, by: str | None) -> dict[str, Any]:
         """Take back the last accepted turn; later readings judged against it are rejected."""
-        self.store.game(token)
-        async with self._locks[token]:
-            last = self.store.last_accepted(token)
+        access = self.access(token)
+        game = access.game_id
+        async with self._locks[game]:
+            last = self.store.last_accepted(game)
             if last is None:
                 raise NotNow("There is no accepted turn to undo.")
-            player = who(by)
-            for later in self.store.readings(token):
+            player = who(by or access.side)
+            for later in self.store.readings(game):
                 if later["seq"] > last["seq"] and later["status"] not in FINAL:
-                    self.store.mark(token, later["seq"], "reject", "rejected", player)
-            self.store.mark(token, last["seq"], "undo", "undone", player)
-            return self.store.reading(token, last["seq"])
+                    self.store.mark(game, later["seq"], "reject", "rejected", player)
+            self.store.mark(game, last["seq"], "undo", "undone", player)
+            return self.view(access, self.store.reading(game, last["seq"]))
 
     async def hint(self, token: str, seq: int, mover: str) -> dict[str, Any]:
         """The computer player's turn for ``mover`` in the position of reading ``seq``: the hint,
         its line and a picture with its arrows (kept as a picture, not in the history)."""
-        kind = self.kind_of(token)
+        access = self.access(token)
+        kind = access.kind
         if mover not in kind.hints:
             offered = " or ".join(kind.hints)
             raise NotNow(
@@ -110,7 +218,7 @@ class Flow:
                 if offered
                 else f"{kind.entry.title} has no computer player to give a hint."
             )
-        reading = self.store.reading(token, seq)
+        reading = self.store.reading(access.game_id, seq)
         shot = Shot(self.store.photos.path(reading["photo"]), _fixes(reading))
         outcome = await self.referee.hint(self._job(kind, shot, None), mover)
         picture = self.store.pictures.put(outcome.picture)
@@ -122,16 +230,23 @@ class Flow:
         }
 
     def _open_reading(
-        self, token: str, seq: int, statuses: tuple[str, ...], what: str
+        self, game: str, seq: int, statuses: tuple[str, ...], what: str
     ) -> dict[str, Any]:
-        reading = self.store.reading(token, seq)
-        if reading["seq"] != self.store.latest(token)["seq"]:
+        reading = self.store.reading(game, seq)
+        if reading["seq"] != self.store.latest(game)["seq"]:
             raise NotNow(f"Only the latest photo can be {what}; this one is history.")
         if reading["status"] not in statuses:
             raise NotNow(f"This photo's reading is {reading['status']}; it cannot be {what}.")
         return reading
 
-    def _job(self, kind: Kind, after: Shot, before: dict[str, Any] | None) -> Job:
+    def _job(
+        self,
+        kind: Kind,
+        after: Shot,
+        before: dict[str, Any] | None,
+        secrets: tuple[str, ...] = (),
+        history: tuple[Shot, ...] = (),
+    ) -> Job:
         first = None
         if before is not None:
             first = Shot(self.store.photos.path(before["photo"]), _fixes(before))
@@ -142,6 +257,8 @@ class Flow:
             decoder=self.settings.decoder,
             max_pixels=self.settings.max_upload_pixels,
             cache=self.settings.data / "readings",
+            secrets=secrets,
+            history=history,
         )
 
 

@@ -5,6 +5,10 @@ the previous accepted one (was the turn between them legal?). The others (12 Pat
 photo alone. Each game's reader, verdict, picture and corrections are the functions of
 ``companion.<package>.commands`` (``judge_photos``, ``unreadable_choices``, ``correct``) and its
 ``reader.read_photo`` and ``annotate.render`` — the same code as ``patrolkit score`` and ``check``.
+
+A game whose commands also define :data:`SECRET_FUNCTIONS` and ``SIDES`` hides information
+(Stratego): each of its sides joins through a link of its own and gives its secret, and each
+player sees the verdict as their side may (see :mod:`server.referee.flow`).
 """
 
 from __future__ import annotations
@@ -44,6 +48,19 @@ class Kind:
             return ()
         return tuple(getattr(commands, "MOVERS", ()))
 
+    @property
+    def commands(self) -> ModuleType:
+        """The game's ``companion.<package>.commands``."""
+        return importlib.import_module(self.entry.module(Offer.SCORE))
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides that each join through their own link and give their secret (red and blue
+        in Stratego), or ``()`` when the game hides nothing (see :data:`SECRET_FUNCTIONS`)."""
+        if not _defines(self.commands, SECRET_FUNCTIONS):
+            return ()
+        return tuple(getattr(self.commands, "SIDES", ()))
+
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.entry.name,
@@ -51,11 +68,17 @@ class Kind:
             "players": self.entry.players,
             "check_style": self.check_style,
             "hints": list(self.hints),
+            "sides": list(self.sides),
         }
 
 
 WEB_FUNCTIONS = ("judge_photos", "unreadable_choices", "correct")
 """What a game's ``companion.<package>.commands`` defines for the page to referee it."""
+
+SECRET_FUNCTIONS = ("read_secret", "pair_secrets")
+"""What it defines, with ``SIDES``, when each side holds a secret the other must not see: its
+``judge_photos``, ``unreadable_choices`` and ``correct`` then take ``secrets`` (each side's, in
+``SIDES`` order), and ``judge_photos`` the game's earlier accepted photos (``history``)."""
 
 HINT_FUNCTIONS = ("hint_verdict", "hint_line")
 """What it defines, with ``MOVERS``, for the page to offer a hint (the computer player's turn)."""

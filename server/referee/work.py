@@ -1,6 +1,10 @@
 """What a pool worker does with a photo: read it, apply the players' corrections, judge it
 (against the previous accepted photo for a check-style game), and draw the annotated picture.
 
+A game that hides information (Stratego) is judged with each side's secret and with the game's
+earlier accepted photos (``Job.secrets``, ``Job.history``); its picture is drawn from the verdict
+both players may see, never from one side's view of it.
+
 Everything here runs in a worker process (:mod:`server.referee.pool`): :class:`Job` goes in,
 :class:`Outcome` comes out, both plain data. A reading is kept in ``cache`` (pickled, under the
 photo's hash and the decoder) so a correction recomputes the verdict without reading the photo
@@ -49,6 +53,10 @@ class Job:
     decoder: str = "zxing"
     max_pixels: int = 50_000_000
     cache: Path | None = None
+    secrets: tuple[str, ...] = ()
+    """Each side's secret, for a game that hides information (``()`` for the others)."""
+    history: tuple[Shot, ...] = ()
+    """The game's accepted photos before ``before``, oldest first (with ``secrets`` only)."""
 
 
 @dataclass(frozen=True)
@@ -69,10 +77,19 @@ def run(job: Job) -> Outcome:
     after = _reading(job, after_bytes, job.after.corrections)
     before = None
     if job.before is not None:
-        before = _reading(job, job.before.data(), job.before.corrections)
-    verdict: dict[str, Any] = commands.judge_photos(after, before)
-    picture = _jpeg(render(after_bytes, after, verdict))
-    choices = {place: list(values) for place, values in commands.unreadable_choices(after).items()}
+        before = _kept_reading(job, job.before)
+    if job.secrets:
+        history = [_kept_reading(job, shot) for shot in job.history]
+        verdict: dict[str, Any] = commands.judge_photos(
+            after, before, secrets=job.secrets, history=history
+        )
+        unread = commands.unreadable_choices(after, before, secrets=job.secrets)
+    else:
+        verdict = commands.judge_photos(after, before)
+        unread = commands.unreadable_choices(after)
+    public = {key: value for key, value in verdict.items() if key != "views"}
+    picture = _jpeg(render(after_bytes, after, public))
+    choices = {place: list(values) for place, values in unread.items()}
     return Outcome(verdict, picture, choices)
 
 
@@ -114,17 +131,37 @@ def check_pixels(data: bytes, max_pixels: int) -> None:
 
 
 def _reading(job: Job, data: bytes, corrections: tuple[tuple[str, str], ...]) -> Any:
+    return _corrected(job, _cached(job, data), corrections)
+
+
+def _corrected(job: Job, reading: Any, corrections: tuple[tuple[str, str], ...]) -> Any:
     commands = importlib.import_module(f"companion.{job.package}.commands")
-    reading = _cached(job, data)
+    extra = {"secrets": job.secrets} if job.secrets else {}
     for place, value in corrections:
-        reading = commands.correct(reading, place, value)
+        reading = commands.correct(reading, place, value, **extra)
     return reading
+
+
+def _kept_reading(job: Job, shot: Shot) -> Any:
+    """The reading of a kept photo (named by its hash), corrections applied: from the cache
+    without opening the photo when it is there."""
+    if isinstance(shot.photo, Path) and job.cache is not None:
+        path = _cache_path(job, shot.photo.name)
+        with contextlib.suppress(Exception):
+            reading = pickle.loads(path.read_bytes())
+            return _corrected(job, reading, shot.corrections)
+    return _reading(job, shot.data(), shot.corrections)
+
+
+def _cache_path(job: Job, digest: str) -> Path:
+    assert job.cache is not None
+    return job.cache / f"{digest}.{job.package}.{job.decoder}.pickle"
 
 
 def _cached(job: Job, data: bytes) -> Any:
     path = None
     if job.cache is not None:
-        path = job.cache / f"{content_hash(data)}.{job.package}.{job.decoder}.pickle"
+        path = _cache_path(job, content_hash(data))
         with contextlib.suppress(Exception):
             return pickle.loads(path.read_bytes())
     check_pixels(data, job.max_pixels)

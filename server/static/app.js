@@ -42,11 +42,14 @@ const post = (path, data) => api(path, {
 
 async function startPage() {
   const [kinds, games] = await Promise.all([api("/api/kinds"), api("/api/games")]);
+  const gameLine = (g) => [
+    el("span", {}, g.title, " ", el("span", { class: "note" }, g.created.slice(0, 16).replace("T", " "))),
+    el("span", { class: "note" }, g.kind.sides.length ? "each player's own link" : `${g.accepted} accepted`)];
   const list = games.length
     ? el("ul", { class: "games", "data-testid": "games" }, games.map((g) =>
-        el("li", {}, el("a", { href: `#/game/${g.id}` },
-          el("span", {}, g.title, " ", el("span", { class: "note" }, g.created.slice(0, 16).replace("T", " "))),
-          el("span", { class: "note" }, `${g.accepted} accepted`)))))
+        // a game that hides information opens only through each player's own link
+        el("li", {}, g.kind.sides.length ? el("div", { class: "game-line" }, gameLine(g))
+          : el("a", { href: `#/game/${g.id}` }, gameLine(g)))))
     : el("p", { class: "note" }, "No game yet: start one above.");
   app.replaceChildren(
     el("h1", {}, "Start a game"),
@@ -62,7 +65,30 @@ async function startPage() {
 
 async function start(name) {
   const game = await post("/api/games", { game: name });
-  location.hash = `#/game/${game.id}`;
+  if (game.links) linksPage(game);
+  else location.hash = `#/game/${game.id}`;
+}
+
+// A game that hides information (Stratego): one link per army, each for its player's phone.
+function linksPage(game) {
+  const url = (link) => new URL(link.url, location.href).href;
+  app.replaceChildren(
+    el("h1", {}, game.title, " ", el("span", { class: "note" }, "started")),
+    el("div", { class: "card" },
+      el("p", {}, "Each player opens their own army's link on their own phone and gives their army's secret. ",
+        "Keep the other link away from your screen: it opens that army's page."),
+      el("ul", { class: "links", "data-testid": "links" }, game.links.map((link) =>
+        el("li", { "data-side": link.side },
+          el("div", { class: "line" }, el("span", { class: `badge side ${link.side}` }, link.side)),
+          el("div", { class: "mono" }, url(link)),
+          el("div", { class: "actions" },
+            el("a", { class: "button", href: `#/game/${link.token}`, "data-testid": `open-${link.side}` },
+              `Play ${link.side} on this phone`),
+            navigator.clipboard ? el("button", { class: "quiet",
+              onclick: (event) => navigator.clipboard.writeText(url(link)).then(
+                () => { event.target.textContent = "Copied"; }, () => {}) }, "Copy link") : null))))),
+    el("a", { href: "#/" }, "Back to the games"),
+  );
 }
 
 // -- a game ----------------------------------------------------------------------------------
@@ -75,7 +101,56 @@ let hinted = null;       // the computer player's hint for the latest photo, as 
 
 async function gamePage(token) {
   current = await api(`/api/games/${token}`);
-  drawGame();
+  if (mustJoin(current)) drawJoin();
+  else drawGame();
+}
+
+// -- joining a game that hides information -----------------------------------------------------
+
+function mustJoin(game) {
+  return Boolean(game.side) && !game.sides.find((s) => s.side === game.side).joined;
+}
+
+function waitingFor(game) {
+  return (game.sides || []).filter((s) => !s.joined).map((s) => s.side);
+}
+
+function drawJoin() {
+  const game = current;
+  const code = el("input", { id: "secret", "data-testid": "secret", autocomplete: "off", autocapitalize: "characters",
+    spellcheck: "false", placeholder: "RC7QK2MZ-ABCD-EFGH-JKMN-PQRS-XY", maxlength: "60" });
+  const join = (text) => {
+    busy = "checking the secret…"; problem = null; drawJoinState();
+    post(`/api/games/${game.id}/secret`, { secret: text })
+      .then((joined) => { current = joined; busy = null; drawGame(); })
+      .catch((error) => { busy = null; problem = error.message; drawJoinState(); });
+  };
+  const state = el("div", { "data-testid": "join-state" });
+  function drawJoinState() {
+    state.replaceChildren(...[
+      busy ? el("p", { class: "reading-state" }, el("span", { class: "spinner" }), busy) : null,
+      problem ? el("p", { class: "error", role: "alert", "data-testid": "error" }, problem) : null,
+    ].filter(Boolean));
+  }
+  app.replaceChildren(
+    el("h1", {}, game.title, " ", el("span", { class: `badge side ${game.side}`, "data-testid": "side" }, `you are ${game.side}`)),
+    el("form", { class: "card", "data-testid": "join",
+      onsubmit: (event) => { event.preventDefault(); if (code.value.trim()) join(code.value.trim()); } },
+      el("label", { for: "secret" }, `Type the code on ${game.side}'s private slip:`),
+      code,
+      el("div", { class: "actions" },
+        el("button", { type: "submit", "data-testid": "join-button" }, "Join the game"),
+        el("label", { class: "button quiet" }, "Or pick the secret file",
+          el("input", { type: "file", class: "hidden-input", accept: ".secret,text/plain", "data-testid": "secret-file",
+            onchange: (event) => {
+              const file = event.target.files && event.target.files[0];
+              if (file) file.text().then(join);
+            } }))),
+      el("p", { class: "note" }, "The server keeps your secret to judge attacks; the other player is never sent your ranks, ",
+        "only what the rules reveal: the two ranks of an attack and its outcome.")),
+    state,
+  );
+  drawJoinState();
 }
 
 function headline(verdict, status) {
@@ -138,6 +213,8 @@ function latestCard(reading) {
             onclick: () => correct(reading.seq, choosing, value) }, value)))) : null) : null,
     (v.problems || []).length ? el("ul", { class: "problems" }, v.problems.slice(0, 6).map((p) => el("li", {}, p))) : null,
     hintBox(reading),
+    current.side && !reading.picture_url ? el("p", { class: "note", "data-testid": "photo-hidden" },
+      `This photo was sent from ${reading.side}'s phone; only ${reading.side} sees it, as it may show ${reading.side}'s ranks.`) : null,
     reading.picture_url && !(hinted && hinted.seq === reading.seq) ? el("a", { href: reading.picture_url, target: "_blank" },
       el("img", { class: "picture", src: reading.picture_url, alt: "the photo with what was read drawn over it",
         "data-testid": "picture" })) : null,
@@ -198,15 +275,19 @@ function drawGame() {
   const game = current;
   const latest = game.readings[game.readings.length - 1];
   const accepted = game.readings.some((r) => r.status === "accepted");
+  const waiting = waitingFor(game);
   const camera = el("label", { class: "button camera", "data-testid": "camera" },
     game.readings.length ? "Photograph the table after the turn" : "Photograph the table",
     el("input", { type: "file", accept: "image/*", capture: "environment", "data-testid": "photo",
-      disabled: busy !== null, onchange: (event) => send(event.target) }));
-  const what = game.kind.check_style
-    ? "Each photo is judged against the last accepted one."
-    : "Each photo is judged on its own.";
+      disabled: busy !== null || waiting.length > 0, onchange: (event) => send(event.target) }));
+  const what = waiting.length
+    ? `Photos are judged once ${waiting.join(" and ")} has given their army's secret: send them their link.`
+    : game.kind.check_style
+      ? "Each photo is judged against the last accepted one."
+      : "Each photo is judged on its own.";
   app.replaceChildren(
-    el("h1", {}, game.title, game.title !== game.kind.title ? el("span", { class: "note" }, ` ${game.kind.title}`) : null),
+    el("h1", {}, game.title, game.title !== game.kind.title ? el("span", { class: "note" }, ` ${game.kind.title}`) : null,
+      game.side ? [" ", el("span", { class: `badge side ${game.side}`, "data-testid": "side" }, `you are ${game.side}`)] : null),
     el("div", { class: "game-grid" },
       el("div", {},
         el("div", { class: "card" }, camera, el("p", { class: "note" }, what),

@@ -23,6 +23,11 @@ Tables
 ``events``
     Everything else players did, in order: ``reject`` (a reading refused, to retake the photo)
     and ``undo`` (the last accepted turn taken back), by whom and when.
+``players`` (schema 2)
+    One per side of a game that hides information (Stratego's red and blue): the unguessable
+    ``token`` of that side's own link, the ``side``, the side's ``secret`` once its player gave
+    it (``NULL`` before) and when. ``readings.side`` (schema 2) is the side whose link sent the
+    photo (``NULL`` in the other games): only that side is shown the photo.
 """
 
 from __future__ import annotations
@@ -85,6 +90,17 @@ MIGRATIONS: Final = (
         made TEXT NOT NULL
     );
     CREATE INDEX games_by_date ON games(created);
+    """,
+    """
+    CREATE TABLE players (
+        token TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        side TEXT NOT NULL,
+        secret TEXT,
+        joined TEXT,
+        UNIQUE (game_id, side)
+    );
+    ALTER TABLE readings ADD COLUMN side TEXT;
     """,
 )
 """The schema's steps, oldest first; the database's ``user_version`` counts those taken."""

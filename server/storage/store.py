@@ -52,14 +52,47 @@ class Store:
 
     # -- games --------------------------------------------------------------------------------
 
-    def create_game(self, game: str, title: str) -> str:
+    def create_game(self, game: str, title: str, sides: tuple[str, ...] = ()) -> str:
+        """Start a game; its token. Each of ``sides`` (a game that hides information) gets a
+        link of its own, with a token of its own (see :meth:`players`)."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         with self.db.transaction() as db:
             db.execute(
                 "INSERT INTO games (id, game, title, created) VALUES (?, ?, ?, ?)",
                 (token, game, title, now()),
             )
+            for side in sides:
+                db.execute(
+                    "INSERT INTO players (token, game_id, side) VALUES (?, ?, ?)",
+                    (secrets.token_urlsafe(TOKEN_BYTES), token, side),
+                )
         return token
+
+    # -- the sides of a game that hides information ------------------------------------------
+
+    def players(self, game_id: str) -> list[dict[str, Any]]:
+        """The sides of game ``game_id``, in the order they were made: ``token``, ``side``,
+        ``secret`` (``None`` until given) and ``joined``."""
+        rows = self.db.query(
+            "SELECT token, game_id, side, secret, joined FROM players WHERE game_id = ?"
+            " ORDER BY rowid",
+            (game_id,),
+        )
+        return [dict(row) for row in rows]
+
+    def player(self, token: str) -> dict[str, Any] | None:
+        """The side whose own link holds ``token``, or ``None``."""
+        rows = self.db.query(
+            "SELECT token, game_id, side, secret, joined FROM players WHERE token = ?", (token,)
+        )
+        return dict(rows[0]) if rows else None
+
+    def give_secret(self, token: str, secret: str) -> None:
+        """Keep the secret the player of link ``token`` gave."""
+        with self.db.transaction() as db:
+            db.execute(
+                "UPDATE players SET secret = ?, joined = ? WHERE token = ?", (secret, now(), token)
+            )
 
     def games(self) -> list[dict[str, Any]]:
         rows = self.db.query(
@@ -127,6 +160,7 @@ class Store:
         status: str,
         outcome: Any,
         sent_by: str,
+        side: str | None = None,
     ) -> int:
         """Keep ``photo`` and its reading; the reading's number in the game."""
         digest = self.photos.put(photo)
@@ -143,7 +177,7 @@ class Store:
             )
             db.execute(
                 "INSERT INTO readings (game_id, seq, photo, before_seq, status, verdict, choices,"
-                " picture, sent_by, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " picture, sent_by, created, side) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     token,
                     seq,
@@ -155,6 +189,7 @@ class Store:
                     picture,
                     sent_by,
                     now(),
+                    side,
                 ),
             )
         return int(seq)
@@ -204,6 +239,7 @@ def _reading(row: sqlite3.Row) -> dict[str, Any]:
         "picture": row["picture"],
         "sent_by": row["sent_by"],
         "created": row["created"],
+        "side": row["side"],
         "corrections": [],
     }
 

@@ -20,7 +20,7 @@ def start(client: TestClient, game: str = "rodeurs", title: str | None = None) -
 
 def test_the_page_offers_every_game_with_a_photo_reader(client: TestClient) -> None:
     kinds = {k["name"]: k for k in client.get("/api/kinds").json()}
-    assert set(kinds) == {"rodeurs", "patrolis", "twelve-patrols", "grand-jeu"}
+    assert set(kinds) == {"rodeurs", "patrolis", "twelve-patrols", "grand-jeu", "stratego"}
     assert kinds["rodeurs"]["check_style"] and kinds["patrolis"]["check_style"]
     assert not kinds["twelve-patrols"]["check_style"]
 
@@ -49,7 +49,6 @@ def test_a_game_started_gets_an_unguessable_link_and_is_listed(client: TestClien
     ("body", "status", "words"),
     [
         ({"game": "chess"}, 404, "There is no game called 'chess'"),
-        ({"game": "stratego"}, 404, "Stratego cannot be refereed from photos yet."),
         ({"game": "rodeurs", "title": "two\nlines"}, 422, "control character"),
         ({"title": "no game"}, 422, "game"),
     ],

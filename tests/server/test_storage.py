@@ -49,7 +49,7 @@ def test_a_database_from_a_newer_patrolkit_is_refused_untouched(tmp_path: Path) 
     path = tmp_path / "patrolkit.sqlite3"
     with contextlib.closing(sqlite3.connect(path)) as db:
         db.execute(f"PRAGMA user_version = {VERSION + 1}")
-    with pytest.raises(KitError, match=r"written by a newer patrolkit \(schema 2"):
+    with pytest.raises(KitError, match=rf"written by a newer patrolkit \(schema {VERSION + 1}"):
         Database(path)
     with contextlib.closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == VERSION + 1

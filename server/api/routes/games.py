@@ -1,5 +1,6 @@
 """``/api/games``: start a game, list them, a game's history and running score, its export,
-and undoing its last accepted turn."""
+and undoing its last accepted turn; for a game that hides information (Stratego), each side's
+own link and the secret its player gives (``/api/games/{token}/secret``)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,28 @@ def start_game(body: NewGame, flow: FlowDep) -> dict[str, Any]:
     """Start a game of ``body.game``; its history (empty) and its unguessable ``id``."""
     kind = kind_named(body.game)
     title = printable_name(body.title, "game's name") if body.title else kind.entry.title
-    token = flow.store.create_game(kind.name, title)
+    token = flow.store.create_game(kind.name, title, kind.sides)
+    if not kind.sides:
+        return history(flow, token)
+    return {
+        **flow.store.game(token),
+        "kind": kind.as_json(),
+        "links": [
+            {"side": p["side"], "token": p["token"], "url": f"/#/game/{p['token']}"}
+            for p in flow.store.players(token)
+        ],
+    }
+
+
+class Secret(BaseModel):
+    secret: str = Field(min_length=1, max_length=16_000)
+
+
+@router.post("/{token}/secret")
+async def give_secret(token: str, body: Secret, flow: FlowDep) -> dict[str, Any]:
+    """Keep the secret of this link's side (its private slip's code, or its secret file's
+    text); the game as this side sees it."""
+    await flow.join(token, body.secret)
     return history(flow, token)
 
 
@@ -50,9 +72,10 @@ def game(token: str, flow: FlowDep) -> dict[str, Any]:
 @router.get("/{token}/export")
 def export_game(token: str, flow: FlowDep) -> JSONResponse:
     """The game as one JSON file to download."""
-    found = flow.store.game(token)
-    kind = kind_named(found["game"])
-    document = export(found, kind, flow.store.readings(token), flow.store.events(token))
+    access = flow.access(token)
+    found, kind = {**flow.store.game(access.game_id), "id": token}, access.kind
+    events = flow.store.events(access.game_id)
+    document = export(found, kind, flow.readings(access), events)
     name = f"patrolkit-{kind.name}-{found['created'][:10]}.json"
     return JSONResponse(document, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -60,11 +83,11 @@ def export_game(token: str, flow: FlowDep) -> JSONResponse:
 @router.get("/{token}/notation")
 def export_notation(token: str, flow: FlowDep) -> PlainTextResponse:
     """The accepted positions (and turns) in the game's own text notation, to download."""
-    found = flow.store.game(token)
-    kind = kind_named(found["game"])
+    access = flow.access(token)
+    found, kind = flow.store.game(access.game_id), access.kind
     name = f"patrolkit-{kind.name}-{found['created'][:10]}.txt"
     return PlainTextResponse(
-        notation(found, kind, flow.store.readings(token)),
+        notation(found, kind, flow.readings(access)),
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 
@@ -77,23 +100,36 @@ async def undo(token: str, body: Player, flow: FlowDep) -> dict[str, Any]:
 
 
 def history(flow: Flow, token: str) -> dict[str, Any]:
-    found = flow.store.game(token)
-    kind = kind_named(found["game"])
-    readings = [with_links(r) for r in flow.store.readings(token)]
-    return {
+    """The game of link ``token`` as that link may see it; in a game that hides information,
+    with the link's ``side`` and which ``sides`` have given their secret (never the secrets),
+    and the link's token as the game's ``id``."""
+    access = flow.access(token)
+    found = flow.store.game(access.game_id)
+    kind = access.kind
+    readings = [with_links(r) for r in flow.readings(access)]
+    game = {
         **found,
         "kind": kind.as_json(),
         "readings": readings,
-        "events": flow.store.events(token),
+        "events": flow.store.events(access.game_id),
         "score": running_score(kind, readings),
     }
+    if access.side is not None:
+        game["id"] = token
+        game["side"] = access.side
+        game["sides"] = [
+            {"side": p["side"], "joined": p["secret"] is not None}
+            for p in flow.store.players(access.game_id)
+        ]
+    return game
 
 
 def with_links(reading: dict[str, Any]) -> dict[str, Any]:
+    photo, picture = reading["photo"], reading["picture"]
     return {
         **reading,
-        "photo_url": f"/api/photos/{reading['photo']}",
-        "picture_url": f"/api/pictures/{reading['picture']}" if reading["picture"] else None,
+        "photo_url": f"/api/photos/{photo}" if photo else None,
+        "picture_url": f"/api/pictures/{picture}" if picture else None,
     }
 
 

@@ -30,7 +30,7 @@ async def send_photo(
     token: str, request: Request, flow: FlowDep, settings: SettingsDep
 ) -> dict[str, Any]:
     """Read and judge the photo in the form field ``photo`` (``by``: who sent it)."""
-    flow.store.game(token)
+    flow.access(token)
     declared = request.headers.get("content-length")
     if declared and declared.isdigit():
         check_size(int(declared), settings, slack=FORM_SLACK, what="upload")
