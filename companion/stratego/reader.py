@@ -13,9 +13,12 @@ cell; never a rank (the photo shows none), never a guess.
    army's are reported with where, and not placed;
 4. every other cell but the lakes is looked at on the plane of the tops: where it shows the
    dense edges of a code's modules, both ways (:func:`_shows_code`), a second look rectifies it
-   (:mod:`companion.cascade`) and decodes it again; what still does not read is reported:
-   "something stands on e4, but its code could not be read"; a cell that shows no such detail
-   is empty. A lake holds no piece by the rules: one is reported only when its code reads.
+   (:mod:`companion.cascade`) and decodes it again; so is a cell whose middle is as dark as a
+   code's (:func:`_as_dark_as_a_code`: a blurred or shadowed code shows no sharp edges but stays
+   half black all over) or which glare blows out (:data:`GLARE_SHARE`). What still does not
+   read is reported: "something stands on e4, but its code could not be read", "glare hides
+   e4"; only a cell that shows none of these is empty. A lake holds no piece by the rules: one
+   is reported only when its code reads.
 """
 
 from __future__ import annotations
@@ -66,13 +69,29 @@ SECOND_LOOK: Final = (
     CascadeStep("cells-10", 10.0),
     CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
 )
-SHARP_PX_PER_MM: Final = 5.0
-"""From this resolution on (a code's module over 3.5 px), a code shows its modules' edges even
-when it does not read; below, a cell also counts as holding something when its middle is dark."""
 DARK: Final = 0.70
-"""A cell's middle (a code's area) darker than this share of the white round it: a code, whose
-modules are about half black, seen too small for its edges (0.66 at the most on phone and hard
-photos; a bare cell 0.94, 0.69 for its 5 % darkest — shadows and neighbours' walls)."""
+"""A cell's middle (a code's area) darker than this share of the white round it holds something:
+a code, whose modules are about half black, seen too small, too blurred or too shadowed for
+its edges. Codes left unread on phone, hard, missed-focus and shadow photos: 0.66 at the most
+(0.55 to 0.63 out of focus); bare cells: 0.94, 0.88 for their 5 % darkest on ``phone``
+photos, down to 0.41 under a hard shadow's edge (see :data:`LIGHT_QUARTER`)."""
+LIGHT_QUARTER: Final = 0.82
+"""A code's darkness fills its whole area: a quarter of it lighter than this share of the white
+is bare paper, so a middle dark on one side only (a neighbour's shadow or wall) is not a code.
+Every quarter of the unread codes measured on missed-focus, motion, shadow and low-light photos
+was 0.77 or darker; the bare cells dark on one side showed 0.81 to 0.94 there. Next to glare
+(:data:`WASHED_SHARE`) a code's washed-out quarters look bare, and this does not apply."""
+WASHED: Final = 250
+WASHED_SHARE: Final = 0.01
+"""A round with more than this share of its pixels at :data:`WASHED` or brighter is washed by
+glare round a blown-out spot."""
+BLOWN_LEVEL: Final = 254
+"""A grey level at or above this is blown out: the light, not the piece, sets it."""
+GLARE_SHARE: Final = 0.05
+"""A cell whose 20 mm round (on the plane of the tops) has more than this share blown out is
+hidden by glare: a code under a glare spot is as white as bare paper, so the cell is reported,
+never called empty. Pieces left unread under a glare spot: 0.37 to 0.81; bare cells of
+``phone``, shadow and low-light photos: 0.001 at the most."""
 BAND_MM: Final = Stratego.PIECE_WIDTH_MM / 2 - Stratego.PIECE_FRAME_MM / 2
 """Half the side of the square along the middle of the army's band round a piece's top."""
 BAND_SURE: Final = 25.0
@@ -98,10 +117,17 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
     clock.lap("cells")
     taken = set(pieces) | covered
     edge = edge_level(picture.gray, sheets, sorted(pieces)[:: max(1, len(pieces) // 12)])
+    glared = {
+        sq
+        for sq in range(SQUARES)
+        if sq not in taken and sq not in LAKES and _glared(picture.gray, sheets, sq)
+    }
     looked = [
         sq
         for sq in range(SQUARES)
-        if sq not in taken and sq not in LAKES and _shows_code(picture.gray, sheets, sq, edge)
+        if sq not in taken
+        and sq not in LAKES
+        and (sq in glared or _shows_code(picture.gray, sheets, sq, edge))
     ]
     extra = _second_look(picture.gray, reader, sheets, looked, found)
     more, more_problems, _ = _place(extra, sheets, cell_mm, picture.rgb, "second look")
@@ -112,13 +138,13 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
     noted = {u.sq for u in unreadable}
     for sq in looked:
         if sq not in pieces and sq not in noted:
-            unreadable.append(
-                Unreadable(
-                    sq,
-                    f"Something stands on {square_name(sq)}, but its code could not be read.",
-                    _centre_px(sheets, sq),
-                )
+            why = (
+                f"Glare hides {square_name(sq)}: shade the table or move the phone, and"
+                " photograph it again."
+                if sq in glared
+                else f"Something stands on {square_name(sq)}, but its code could not be read."
             )
+            unreadable.append(Unreadable(sq, why, _centre_px(sheets, sq)))
     clock.lap("second look")
     sentences = [u.reason for u in unreadable] + photo_problems(found.foreign, sheets)
     return StrategoReading(
@@ -273,31 +299,50 @@ def edge_level(gray: np.ndarray, sheets: list[SheetReading], read: list[int]) ->
 
 def _shows_code(gray: np.ndarray, sheets: list[SheetReading], sq: int, edge: float) -> bool:
     """Whether the middle of cell ``sq``, seen on the plane of the pieces' tops, shows the dense
-    edges of a code's modules, both ways: a neighbour's wall seen there has few edges, a grid
-    line or a seam edges one way only, bare paper, a lake or a soft shadow none."""
+    edges of a code's modules, both ways (a neighbour's wall seen there has few edges, a grid
+    line or a seam edges one way only, bare paper, a lake or a soft shadow none), or is as dark
+    as a code (:data:`DARK`)."""
     smooth = _middle(gray, sheets, sq)
     across, down = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
     dense = float((np.hypot(across, down) > edge).mean()) > DETAIL
     both_ways = min(float((abs(across) > edge).mean()), float((abs(down) > edge).mean()))
     if dense and both_ways > BOTH_WAYS:
         return True
-    return _resolution(sheets, sq) < SHARP_PX_PER_MM and _darkness(gray, sheets, sq) < DARK
+    return _as_dark_as_a_code(_round(gray, sheets, sq))
 
 
-def _darkness(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> float:
-    """The mean of a code's area in the middle of cell ``sq`` (on the plane of the tops) over
-    the white of the 20 mm round it (its 98th percentile)."""
+ROUND_MM: Final = Stratego.PIECE_WIDTH_MM - 2 * Stratego.PIECE_FRAME_MM
+"""The side of the white round a piece's code, inside its army's band."""
+
+
+def _round(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> np.ndarray:
+    """The :data:`ROUND_MM` square in the middle of cell ``sq``, on the plane of the tops."""
     reading = _sheet_holding(sheets, sq)
     x, y, w, _ = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
-    round_mm, code_mm = (
-        Stratego.PIECE_WIDTH_MM - 2 * Stratego.PIECE_FRAME_MM,
-        Stratego.PIECE_CODE_MM,
-    )
-    box = (x + (w - round_mm) / 2, y + (w - round_mm) / 2, round_mm, round_mm)
+    box = (x + (w - ROUND_MM) / 2, y + (w - ROUND_MM) / 2, ROUND_MM, ROUND_MM)
     patch, _ = SECOND_LOOK[0].patch(gray, _tops_pose(reading), box)
-    m = round((round_mm - code_mm) / 2 * SECOND_LOOK[0].pixels_per_mm)
+    return patch
+
+
+def _as_dark_as_a_code(patch: np.ndarray) -> bool:
+    """Whether a cell's round ``patch`` (:func:`_round`) is as dark as a code where a code would
+    be: its mean there under :data:`DARK` of the round's white (its 98th percentile), and each
+    quarter of it under :data:`LIGHT_QUARTER` unless glare washes the round."""
+    m = round((ROUND_MM - Stratego.PIECE_CODE_MM) / 2 * SECOND_LOOK[0].pixels_per_mm)
     white = max(float(np.percentile(patch, 98)), 1.0)
-    return float(patch[m:-m, m:-m].mean()) / white
+    code = patch[m:-m, m:-m].astype(np.float32) / white
+    if float(code.mean()) >= DARK:
+        return False
+    if float((patch >= WASHED).mean()) > WASHED_SHARE:
+        return True
+    h, w = code.shape[0] // 2, code.shape[1] // 2
+    quarters = (code[:h, :w], code[:h, w:], code[h:, :w], code[h:, w:])
+    return max(float(q.mean()) for q in quarters) < LIGHT_QUARTER
+
+
+def _glared(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> bool:
+    """Whether glare blows out the round in the middle of cell ``sq`` (:data:`GLARE_SHARE`)."""
+    return float((_round(gray, sheets, sq) >= BLOWN_LEVEL).mean()) > GLARE_SHARE
 
 
 def _second_look(
@@ -322,16 +367,6 @@ def _second_look(
                 read += more.pieces
                 break
     return read
-
-
-def _resolution(sheets: list[SheetReading], sq: int) -> float:
-    """The photo's pixels per mm at the middle of cell ``sq``, on the plane of the tops."""
-    reading = _sheet_holding(sheets, sq)
-    x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
-    cx, cy = x + w / 2, y + h / 2
-    a, b, c = apply(reading.tops, np.array([[cx, cy], [cx + 1.0, cy], [cx, cy + 1.0]]))
-    u, v = b - a, c - a
-    return float(np.sqrt(abs(u[0] * v[1] - u[1] * v[0])))
 
 
 def _centre_px(sheets: list[SheetReading], sq: int) -> tuple[float, float]:

@@ -1,0 +1,80 @@
+"""Stratego photos degraded as real phones degrade them: a piece whose code a glare spot hides,
+or which missed focus blurs past reading, is reported where it stands — never called an empty
+cell."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.camera.photo import write_photo
+from companion.camera.stratego.kit import stratego_kit_raster
+from companion.camera.stratego.positions import mid_game
+from companion.camera.stratego.scene import photograph
+from companion.stratego.reader import read_photo
+from generator.stratego.kit import write_kit
+from patrolkit.games.stratego import SQUARES, State, square_name
+from tests.photo_damage import glare_over, save
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rng = random.Random(23)
+    folder = tmp_path_factory.mktemp("stratego-kit")
+    write_kit(folder, entropy=lambda n: bytes(rng.randrange(256) for _ in range(n)), force=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def later(kit_dir: Path) -> State:
+    return mid_game(stratego_kit_raster(kit_dir).secrets, 5, moves=40)
+
+
+def _never_empty_where_a_piece_stands(state: State, photo: Path) -> tuple[int, int]:
+    """Every piece of ``state`` read as itself or reported where it stands; (read, reported)."""
+    reading = read_photo(photo)
+    reported = {u.sq for u in reading.unreadable if u.sq is not None}
+    read = 0
+    for sq in range(SQUARES):
+        piece, got = state.cells[sq], reading.pieces.get(sq)
+        if got is not None:
+            assert piece is not None, f"{square_name(sq)} is empty but read as a piece"
+            assert (got.army, got.id) == (piece.army, piece.id)
+            read += 1
+        elif piece is not None:
+            assert sq in reported, f"the piece on {square_name(sq)} was called empty"
+    return read, len(reported)
+
+
+def test_a_piece_under_a_glare_spot_is_reported_glare_hides_it(
+    kit_dir: Path, later: State, tmp_path: Path
+) -> None:
+    photo = photograph(kit_dir, later, preset="phone", seed=5)
+    write_photo(photo, tmp_path / "phone.jpg")
+    hidden = photo.truth["pieces"][4]
+    image = glare_over(cv2.imread(str(tmp_path / "phone.jpg")), hidden["code_corners_px"])
+    glared = save(image, tmp_path / "glare.jpg")
+    _never_empty_where_a_piece_stands(later, glared)
+    reading = read_photo(glared)
+    why = [
+        u.reason
+        for u in reading.unreadable
+        if u.sq is not None and square_name(u.sq) == hidden["cell"]
+    ]
+    assert why and why[0].startswith(f"Glare hides {hidden['cell']}")
+
+
+@pytest.mark.parametrize("seed", [70018, 71003])
+def test_a_photo_out_of_focus_reports_the_pieces_it_cannot_read(
+    kit_dir: Path, later: State, tmp_path: Path, seed: int
+) -> None:
+    # Missed focus (a blur disc of 3 to 6 px at 12 MP): the board's corner codes still read,
+    # a fifth of the pieces' codes do not; their cells show no sharp edge, only darkness.
+    write_photo(photograph(kit_dir, later, preset="defocus", seed=seed), tmp_path / "blur.jpg")
+    read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "blur.jpg")
+    assert read > 40 and reported > 5
