@@ -15,7 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
 from generator.flow import fill_columns
-from generator.page import BOLD, FONT, GENERATOR, INK, MARGIN_MM, MM, SOFT_INK, Paper, Sheet
+from generator.page import BOLD, FONT, GENERATOR, INK, MARGIN_MM, MM, SOFT_INK, Ink, Paper, Sheet
 from patrolkit.atomic import write_file, write_folder
 from patrolkit.manifest import BoardGeometry, Item, Manifest
 
@@ -186,10 +186,10 @@ def draw_generator_line(sheet: Sheet) -> None:
 class KitDocument:
     """A kit's PDF drawn in memory on one :class:`Sheet`, and the manifest it ends with."""
 
-    def __init__(self, game_title: str, paper: Paper, subject: str) -> None:
+    def __init__(self, game_title: str, paper: Paper, subject: str, ink: Ink = Ink.NORMAL) -> None:
         self._out = io.BytesIO()
         self.sheet = Sheet(
-            self._out, paper, title=f"{game_title} — print-and-play kit", subject=subject
+            self._out, paper, title=f"{game_title} — print-and-play kit", subject=subject, ink=ink
         )
 
     def finish(
@@ -201,8 +201,12 @@ class KitDocument:
         items: Sequence[Item],
         board: BoardGeometry | None = None,
     ) -> tuple[bytes, Manifest]:
-        """End the PDF; its bytes and the manifest of its pages, ``items`` and ``board``."""
+        """End the PDF; its bytes and the manifest of its pages, ``items`` and ``board``. A
+        low-ink kit records ``"ink": "low"`` among its ``options``; a kit without it was printed
+        with the normal ink."""
         sheet = self.sheet
+        if sheet.ink is not Ink.NORMAL:
+            options = {**options, "ink": sheet.ink.value}
         pages = sheet.page
         sheet.save()
         manifest = Manifest(

@@ -11,6 +11,7 @@ import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import BinaryIO, Final
 
@@ -103,6 +104,38 @@ def text_width(text: str, size: float, font: str = FONT) -> float:
     return pdfmetrics.stringWidth(text, font, size) / MM
 
 
+class Ink(Enum):
+    """How much ink a kit spends. ``NORMAL``: colour floods, full-bleed backs and terrain.
+    ``LOW``: outlines, hatching and light tints instead, for a home printer's cartridges; every
+    QR code, its size, place and quiet zone, and everything a photo's reader looks at stay as
+    they are."""
+
+    NORMAL = "normal"
+    LOW = "low"
+
+
+INKS: Final = tuple(ink.value for ink in Ink)
+"""The ``--ink`` choices."""
+
+
+def ink(name: str) -> Ink:
+    """The ink mode called ``name`` (``normal`` or ``low``); :class:`KitError` otherwise."""
+    try:
+        return Ink(name)
+    except ValueError:
+        raise KitError(f"There is no ink mode '{name}'; choose normal or low.") from None
+
+
+def tint(value: str, share: float) -> str:
+    """``value`` (``#RRGGBB``) printed at ``share`` of its strength on white paper.
+
+    >>> tint("#204080", 0.5)
+    '#90A0C0'
+    """
+    rgb = (int(value[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - share * (255 - c)):02X}" for c in rgb)
+
+
 def colour(value: str | Color) -> Color:
     return HexColor(value) if isinstance(value, str) else value
 
@@ -114,9 +147,13 @@ class Sheet:
     :attr:`page` counts pages from 1, the numbering the manifest calls ``sheet``.
     """
 
-    def __init__(self, out: BinaryIO, paper: Paper, *, title: str, subject: str) -> None:
+    def __init__(
+        self, out: BinaryIO, paper: Paper, *, title: str, subject: str, ink: Ink = Ink.NORMAL
+    ) -> None:
         register_fonts()
         self.paper = paper
+        self.ink = ink
+        """How much ink the drawing calls of this sheet's pieces spend (see :class:`Ink`)."""
         # Every page is trimmed at the paper's edge (what a home printer prints is the piece of
         # paper itself); pieces with bleed carry it inside the page, so the bleed box is the page.
         whole_page = (0.0, 0.0, *paper.points)

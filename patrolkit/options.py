@@ -17,6 +17,9 @@ from patrolkit import inputs
 PAPERS = ("a4", "letter")
 """The paper sizes every kit prints on (Patrolis adds ``a3``)."""
 
+INKS = ("normal", "low")
+"""How much ink a kit spends (``generator.page.Ink``): the codes print the same in both."""
+
 
 def whole_number(text: str) -> int:
     """A whole number of 0 or more."""
@@ -51,6 +54,12 @@ def add_output_options(parser: argparse.ArgumentParser, papers: tuple[str, ...])
     parser.add_argument("--paper", choices=papers, default="a4", help="paper size (default a4)")
     parser.add_argument("--out", type=Path, help="output folder (default output/kits/<name>)")
     parser.add_argument("--force", action="store_true", help="overwrite an existing kit")
+    parser.add_argument(
+        "--ink",
+        choices=INKS,
+        default="normal",
+        help="low: outlines, hatching and light tints instead of solid colour (default normal)",
+    )
 
 
 DECODERS = ("zxing", "pyzbar")

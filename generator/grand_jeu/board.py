@@ -25,7 +25,7 @@ from typing import Final
 
 from generator import grid_sheets
 from generator.grand_jeu.tokens import PATROL_NAME, draw_emblem
-from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Paper, Sheet
+from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Ink, Paper, Sheet, tint
 from patrolkit.games.grand_jeu.board import COLUMN_LETTERS
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import Corner, GrandJeuFiducial, encode
@@ -35,6 +35,10 @@ from patrolkit.sizes.lapped import Box as CellBox
 PRISON_LABEL_MM: Final = 6.0
 """The line naming a prison, on its outer side."""
 SIZES: Final = grid_sheets.LappedSizes.of(GrandJeu)
+LOW_INK_BAND: Final = 0.4
+"""A low-ink board's far-row bands: their patrol's colour at this share, framed as ever."""
+LOW_INK_ROW: Final = 0.5
+"""A low-ink board's second rows: their patrol's tint at this share."""
 
 Placement = grid_sheets.Placement[GrandJeuSheet]
 
@@ -111,13 +115,15 @@ def _cell(
     x, y, c, _ = box
     owners = second_row_owners(plan, column, row)
     if len(owners) == 1:
-        sheet.rect(*bled, fill=GrandJeu.PATROL_TINT[owners[0]])
+        sheet.rect(*bled, fill=_row_tint(sheet, owners[0]))
     elif len(owners) == 2:
         # A corner cell of two second rows: each patrol's tint on the half towards it.
         _split_cell(sheet, plan, column, row, owners, x, y)
     band = GrandJeu.FAR_ROW_BAND_MM
     for patrol, edge in far_row_owners(plan, column, row):
         ink = GrandJeu.PATROL_INK[patrol]
+        if sheet.ink is Ink.LOW:
+            ink = tint(ink, LOW_INK_BAND)
         band_box = {
             "N": (x, y, c, band),
             "S": (x, y + c - band, c, band),
@@ -149,7 +155,13 @@ def _split_cell(
             third = corners[("S" if patrol == "S" else "N") + ("E" if west else "W")]
         else:
             third = corners[("N" if south else "S") + ("W" if patrol == "W" else "E")]
-        sheet.polygons([[a, third, b]], fill=GrandJeu.PATROL_TINT[patrol])
+        sheet.polygons([[a, third, b]], fill=_row_tint(sheet, patrol))
+
+
+def _row_tint(sheet: Sheet, patrol: str) -> str:
+    """``patrol``'s second-row tint as ``sheet``'s ink prints it."""
+    row = GrandJeu.PATROL_TINT[patrol]
+    return row if sheet.ink is Ink.NORMAL else tint(row, LOW_INK_ROW)
 
 
 def _prison(sheet: Sheet, prison: Prison) -> None:

@@ -66,6 +66,7 @@ def run_kit(args: argparse.Namespace) -> int:
         players=args.players,
         arrows=args.arrows,
         force=args.force,
+        ink=args.ink,
     )
     options.kit_written(
         f"Le grand jeu des patrouilles kit ({args.players} patrols, seed {args.seed})",

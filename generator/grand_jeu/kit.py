@@ -29,6 +29,7 @@ from generator.grand_jeu.cover import draw_cover
 from generator.grand_jeu.rules_sheet import draw_rules, rules_pages
 from generator.grand_jeu.tokens import ARROW_WORDS, PATROL_NAME, draw_scout_page, scouts_for
 from generator.page import A3, Paper, paper
+from generator.page import ink as ink_named
 from patrolkit.codes import BASE36
 from patrolkit.errors import KitError
 from patrolkit.games.grand_jeu import DEFAULT_ARROWS
@@ -89,16 +90,20 @@ def render_kit(
     paper_name: str = "a4",
     players: int = 2,
     arrows: tuple[int, ...] = DEFAULT_ARROWS,
+    *,
+    ink: str = "normal",
 ) -> tuple[bytes, Manifest]:
-    """The kit in memory: the PDF's bytes and its manifest; :class:`KitError` for a bad option."""
+    """The kit in memory: the PDF's bytes and its manifest; :class:`KitError` for a bad option.
+    ``ink``: ``normal`` or ``low`` (the patrols' colours in light tints; the codes unchanged)."""
     sheet_paper = check_options(seed, paper_name, players, arrows)
+    ink_mode = ink_named(ink)
     arrows = tuple(sorted(arrows))
     kit = kit_code(seed, players)
     patrols = SEATS[players]
     count = GrandJeu.patrol_size(players)
     placements = [place(sheet_paper, plan) for plan in GrandJeu.sheets(sheet_paper.name, players)]
     scouts = scouts_for(kit, patrols, count)
-    document = KitDocument("Le grand jeu des patrouilles", sheet_paper, f"Kit {kit}")
+    document = KitDocument("Le grand jeu des patrouilles", sheet_paper, f"Kit {kit}", ink_mode)
     sheet = document.sheet
     rules = rules_pages(sheet_paper, arrows)
     contents = _contents(rules, len(placements), players, count)
@@ -127,12 +132,15 @@ def write_kit(
     players: int = 2,
     arrows: tuple[int, ...] = DEFAULT_ARROWS,
     force: bool = False,
+    ink: str = "normal",
 ) -> tuple[Path, Path]:
     """Write ``kit.pdf`` and ``kit.json`` into ``out_dir``, whole or not at all;
-    :class:`KitError` (one sentence) if either exists and not ``force``, or an option is bad."""
+    :class:`KitError` (one sentence) if either exists and not ``force``, or an option is bad.
+    ``ink``: ``normal`` or ``low``."""
     check_options(seed, paper, players, arrows)
+    ink_named(ink)
     return write_kit_files(
-        Path(out_dir), lambda: render_kit(seed, paper, players, arrows), force=force
+        Path(out_dir), lambda: render_kit(seed, paper, players, arrows, ink=ink), force=force
     )
 
 

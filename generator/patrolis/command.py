@@ -38,6 +38,7 @@ def run_kit(args: argparse.Namespace) -> int:
         size=args.size,
         maps=args.maps,
         force=args.force,
+        ink=args.ink,
     )
     options.kit_written(
         f"Patrolis kit (seed {args.seed}, {args.players} players)", args.paper, files

@@ -21,6 +21,7 @@ from typing import Final
 
 from generator.frame import KitDocument, write_kit_files
 from generator.page import A3, Paper, paper
+from generator.page import ink as ink_named
 from generator.patrolis.cover import cover_contents, draw_cover
 from generator.patrolis.deals import KitMap, kit_maps
 from generator.patrolis.piece_pages import draw_piece_pages, piece_pages
@@ -79,11 +80,19 @@ def check_options(
 
 
 def render_kit(
-    seed: int, paper_name: str = "a4", *, players: int = 2, size: int = 16, maps: int = 2
+    seed: int,
+    paper_name: str = "a4",
+    *,
+    players: int = 2,
+    size: int = 16,
+    maps: int = 2,
+    ink: str = "normal",
 ) -> tuple[bytes, Manifest]:
     """The kit's PDF and its manifest, in memory; :class:`KitError` for a bad option. ``maps``:
-    print two maps (the default) or one."""
+    print two maps (the default) or one; ``ink``: ``normal`` or ``low`` (light terrain with the
+    same patterns, pieces in outline; the codes unchanged)."""
     sheet_paper = check_options(seed, paper_name, players, size, maps)
+    ink_mode = ink_named(ink)
     map_count = maps
     cell = Patrolis.cell_mm(sheet_paper.name)
     try:
@@ -105,6 +114,7 @@ def render_kit(
         "Patrolis",
         sheet_paper,
         f"{'Maps' if map_count > 1 else 'Map'} {digests}, seed {seed}",
+        ink_mode,
     )
     sheet = kit.sheet
     draw_cover(sheet, kit_map_list, contents, players, single=len(plans) == 1)
@@ -136,13 +146,16 @@ def write_kit(
     size: int = 16,
     maps: int = 2,
     force: bool = False,
+    ink: str = "normal",
 ) -> tuple[Path, Path]:
     """Write out_dir/kit.pdf and out_dir/kit.json; raise :class:`KitError` (one sentence) if
-    either exists and not ``force``, or an option is bad. ``maps``: two maps or one."""
+    either exists and not ``force``, or an option is bad. ``maps``: two maps or one; ``ink``:
+    ``normal`` or ``low``."""
     check_options(seed, paper, players, size, maps)
+    ink_named(ink)
     return write_kit_files(
         out_dir,
-        lambda: render_kit(seed, paper, players=players, size=size, maps=maps),
+        lambda: render_kit(seed, paper, players=players, size=size, maps=maps, ink=ink),
         force=force,
     )
 

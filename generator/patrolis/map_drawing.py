@@ -25,7 +25,7 @@ from typing import Final
 
 from reportlab.lib.colors import Color
 
-from generator.page import INK, MM, Sheet, colour
+from generator.page import INK, MM, Ink, Sheet, colour, tint
 from patrolkit.games.patrolis import Kind, Map, Point, Terrain
 
 KAPPA: Final = 0.5523
@@ -38,6 +38,11 @@ TERRAIN_FILL: Final = {
     Terrain.ROAD: "#F7E48E",
 }
 """Class colours: blue, brown, green and yellow, far apart in luminance too."""
+LOW_INK_TERRAIN: Final = 0.25
+"""A low-ink map's terrain is its class colour at this share of its strength, under the same
+marks (waves, peaks, dots) in their full colours: the classes stay told apart by their marks."""
+LOW_INK_RIVER: Final = 0.55
+"""A low-ink map's rivers at this share of their ink: still the darkest lines of the map."""
 WAVE_INK: Final = "#1F5C99"
 RIVER_INK: Final = "#1F5C99"
 PEAK_INK: Final = "#4A2F16"
@@ -48,6 +53,8 @@ ROAD_FILL: Final = "#FFFFFF"
 ROOF_INK: Final = "#9E2F22"
 WALL_INK: Final = "#FFF8E6"
 GRID_INK: Final = "#2E2E2E"
+LOW_INK_PEAK: Final = tint(PEAK_INK, 0.6)
+"""A low-ink map's peaks: the same shapes, lighter, still darker than their lit faces."""
 SWATCH_KIND: Final = {
     Terrain.WATER: Kind.SEA,
     Terrain.MOUNTAIN: Kind.MOUNTAIN,
@@ -136,7 +143,8 @@ def draw_map(
             draw_cell(sheet, x, y, c, _kind(game_map, cell), _rng(game_map, cell))
         river_hubs, road_hubs = hubs(game_map, game_map.rivers), hubs(game_map, game_map.roads)
         for line in game_map.rivers:
-            _line(sheet, view, line, RIVER_INK, 0.30 * c, cap=0, hubs=river_hubs)
+            river = RIVER_INK if sheet.ink is Ink.NORMAL else tint(RIVER_INK, LOW_INK_RIVER)
+            _line(sheet, view, line, river, 0.30 * c, cap=0, hubs=river_hubs)
         for line in game_map.roads:
             _line(sheet, view, line, ROAD_CASING, 0.26 * c, cap=1, hubs=road_hubs)
         for line in game_map.roads:
@@ -200,12 +208,14 @@ def _border(sheet: Sheet, view: MapView, outer: Iterable[str]) -> None:
 
 
 def draw_cell(sheet: Sheet, x: float, y: float, c: float, kind: Kind, rng: random.Random) -> None:
-    """One cell's background and mark (no river or road: they are drawn as whole lines)."""
-    sheet.rect(x, y, c, c, fill=TERRAIN_FILL[kind.terrain])
+    """One cell's background and mark (no river or road: they are drawn as whole lines); the
+    background in a light tint on a low-ink sheet."""
+    fill = TERRAIN_FILL[kind.terrain]
+    sheet.rect(x, y, c, c, fill=fill if sheet.ink is Ink.NORMAL else tint(fill, LOW_INK_TERRAIN))
     if kind in (Kind.SEA, Kind.LAKE):
         _waves(sheet, x, y, c, rng)
     elif kind is Kind.MOUNTAIN:
-        _peaks(sheet, x, y, c, rng)
+        _peaks(sheet, x, y, c, rng, PEAK_INK if sheet.ink is Ink.NORMAL else LOW_INK_PEAK)
     elif kind is Kind.COUNTRYSIDE:
         _fields(sheet, x, y, c, rng)
 
@@ -235,14 +245,14 @@ def _waves(sheet: Sheet, x: float, y: float, c: float, rng: random.Random) -> No
         )
 
 
-def _peaks(sheet: Sheet, x: float, y: float, c: float, rng: random.Random) -> None:
+def _peaks(sheet: Sheet, x: float, y: float, c: float, rng: random.Random, ink: str) -> None:
     """A large peak and a smaller one behind it, each with a lit face."""
     big = (x + rng.uniform(0.4, 0.52) * c, 0.5 * c)
     small = (x + rng.uniform(0.22, 0.3) * c, 0.34 * c)
     for (cx, half), base in ((small, y + 0.62 * c), (big, y + 0.8 * c)):
         top = base - 1.15 * half
         left, right = (cx - half / 2 * 1.0, base), (cx + half / 2 * 1.0, base)
-        sheet.polygons([[left, (cx, top), right]], fill=PEAK_INK)
+        sheet.polygons([[left, (cx, top), right]], fill=ink)
         sheet.polygons([[left, (cx, top), (cx - half * 0.05, base)]], fill=PEAK_LIGHT)
 
 

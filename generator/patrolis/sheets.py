@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, MIN_MARGIN_MM, SOFT_INK, Sheet
+from generator.page import BOLD, MIN_MARGIN_MM, SOFT_INK, Ink, Sheet, tint
 from generator.patrolis.cut_lines import draw_cut_lines
 from generator.patrolis.map_drawing import MapView, draw_map
 from generator.patrolis.map_legend import draw_legend, draw_letters, draw_numbers, legend_width
@@ -140,9 +140,10 @@ def _glue_strip(sheet: Sheet, plan: PatrolisSheet, edge: str) -> None:
     word GLUE between ticks, and the grid's own edge drawn firm as the line to lay the
     neighbour's cut edge on."""
     glue, c = Patrolis.GLUE_MM, plan.cell_mm
+    fill = GLUE_FILL if sheet.ink is Ink.NORMAL else tint(GLUE_FILL, 0.5)
     if edge == "E":
         x0 = plan.width
-        sheet.rect(x0, 0, glue, plan.height, fill=GLUE_FILL)
+        sheet.rect(x0, 0, glue, plan.height, fill=fill)
         for k in range(plan.cells[3] + 1):
             sheet.line(x0, k * c, x0 + glue, k * c, width=TICK_MM)
         for k in range(plan.cells[3]):
@@ -151,7 +152,7 @@ def _glue_strip(sheet: Sheet, plan: PatrolisSheet, edge: str) -> None:
         sheet.line(x0, 0, x0, plan.height, width=0.45)
     else:
         y0 = plan.height
-        sheet.rect(0, y0, plan.width, glue, fill=GLUE_FILL)
+        sheet.rect(0, y0, plan.width, glue, fill=fill)
         for k in range(plan.cells[1] + 1):
             sheet.line(k * c, y0, k * c, y0 + glue, width=TICK_MM)
         for k in range(plan.cells[1]):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, FONT, INK, SOFT_INK, WHITE, Paper, Sheet, text_width
+from generator.page import BOLD, FONT, INK, SOFT_INK, WHITE, Ink, Paper, Sheet, text_width
 from patrolkit.errors import KitError
 from patrolkit.games.rodeurs import (
     COLUMN_NAMES,
@@ -40,6 +40,10 @@ BLACK_CELL: Final = "#2B2B2B"
 BLACK_MARK: Final = "#F2F2F2"
 GREY_CELL: Final = "#CFCFCF"
 GREY_HATCH: Final = "#7A7A7A"
+LOW_INK_CELLS: Final = {BLACK_CELL: "#B0B0B0", GREY_CELL: "#EBEBEB"}
+"""A low-ink board's dark cells and grey row: the same light inner border and the same hatching
+on lighter greys, still far apart from each other and from white paper (about 176, 235 and
+255 of 255, the grey row's hatching darker than its ground)."""
 GRID_LINE: Final = "#5A5A5A"
 BORDER_MM: Final = 0.6
 BLACK_MARK_INSET_MM: Final = 1.1
@@ -116,13 +120,18 @@ def draw_board(
     )
 
 
+def cell_fill(sheet: Sheet, fill: str) -> str:
+    """The grey ``fill`` (:data:`BLACK_CELL` or :data:`GREY_CELL`) as ``sheet``'s ink prints it."""
+    return fill if sheet.ink is Ink.NORMAL else LOW_INK_CELLS[fill]
+
+
 def _cells(sheet: Sheet, layout: Layout) -> None:
     inset = BLACK_MARK_INSET_MM
     for row in range(ROWS):
         for column in range(COLUMNS):
             x, y, w, h = Rodeurs.cell_box(column, row)
             if layout.board.colour(square(column, row)) is CellColour.BLACK:
-                sheet.rect(x, y, w, h, fill=BLACK_CELL)
+                sheet.rect(x, y, w, h, fill=cell_fill(sheet, BLACK_CELL))
                 sheet.rect(
                     x + inset, y + inset, w - 2 * inset, h - 2 * inset, stroke=BLACK_MARK, line=0.45
                 )
@@ -131,7 +140,7 @@ def _cells(sheet: Sheet, layout: Layout) -> None:
 
 def _hatched_band(sheet: Sheet, x: float, y: float, width: float, height: float) -> None:
     """A grey rectangle hatched with lines rising to the right, drawn without clipping."""
-    sheet.rect(x, y, width, height, fill=GREY_CELL)
+    sheet.rect(x, y, width, height, fill=cell_fill(sheet, GREY_CELL))
     step = HATCH_STEP_MM
     d = step
     while d < width + height:
@@ -232,7 +241,7 @@ def _swatch_white(sheet: Sheet, x: float, y: float) -> None:
 
 
 def _swatch_black(sheet: Sheet, x: float, y: float) -> None:
-    sheet.rect(x, y, 4.0, 4.0, fill=BLACK_CELL)
+    sheet.rect(x, y, 4.0, 4.0, fill=cell_fill(sheet, BLACK_CELL))
     sheet.rect(x + 0.6, y + 0.6, 2.8, 2.8, stroke=BLACK_MARK, line=0.25)
 
 

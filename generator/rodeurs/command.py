@@ -120,7 +120,12 @@ def run_kit(args: argparse.Namespace) -> int:
         return rating
 
     files = write_kit(
-        layout, out, paper=args.paper, force=args.force, rate=rate if args.rated else None
+        layout,
+        out,
+        paper=args.paper,
+        force=args.force,
+        rate=rate if args.rated else None,
+        ink=args.ink,
     )
     options.kit_written(f"Rôdeurs kit ({label}, board {layout.board.code})", args.paper, files)
     for rating in ratings:

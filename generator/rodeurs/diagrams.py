@@ -20,6 +20,7 @@ from generator.rodeurs.board import (
     GREY_HATCH,
     LETTER_INK,
     PAWN_LETTER,
+    cell_fill,
 )
 from patrolkit.games.rodeurs import COLUMNS, ROWS, Board, CellColour, PawnColour, Pawns, square
 from patrolkit.sizes import PAWN_INK
@@ -110,7 +111,7 @@ def draw_picture(
 
 def _cell(sheet: Sheet, x: float, y: float, size: float, colour: CellColour) -> None:
     if colour is CellColour.BLACK:
-        sheet.rect(x, y, size, size, fill=BLACK_CELL)
+        sheet.rect(x, y, size, size, fill=cell_fill(sheet, BLACK_CELL))
         inset = size * 0.06
         sheet.rect(
             x + inset,
@@ -121,7 +122,7 @@ def _cell(sheet: Sheet, x: float, y: float, size: float, colour: CellColour) -> 
             line=size * 0.02,
         )
     elif colour is CellColour.GREY:
-        sheet.rect(x, y, size, size, fill=GREY_CELL)
+        sheet.rect(x, y, size, size, fill=cell_fill(sheet, GREY_CELL))
         step = size / 4
         for i in range(1, 8):
             d = i * step

@@ -33,7 +33,8 @@ from generator.frame import (
     sheets_text,
     write_kit_files,
 )
-from generator.page import BOLD, GENERATOR, MARGIN_MM, SOFT_INK, Sheet, paper
+from generator.page import BOLD, GENERATOR, MARGIN_MM, SOFT_INK, Ink, Sheet, paper
+from generator.page import ink as ink_named
 from generator.rodeurs.balanced import HIGH, LOW, Balanced
 from generator.rodeurs.batch import render_board_batch as render_board_batch
 from generator.rodeurs.batch import write_board_batch as write_board_batch
@@ -86,17 +87,22 @@ def layout_record(layout: Layout, rating: Rating | None = None) -> dict[str, obj
 
 
 def render_kit(
-    layout: Layout, paper_name: str = "a4", rating: Rating | None = None
+    layout: Layout, paper_name: str = "a4", rating: Rating | None = None, *, ink: str = "normal"
 ) -> tuple[bytes, Manifest]:
     """The kit's PDF and its manifest, in memory, with ``rating`` printed on the board and
-    recorded if given; :class:`KitError` for an unknown paper."""
+    recorded if given; :class:`KitError` for an unknown paper or ink. ``ink``: ``normal`` or
+    ``low`` (the board's dark cells and the pictures' in light tints, tokens without bleed)."""
     sheet_paper = paper(paper_name)
+    ink_mode = ink_named(ink)
     pawns = pawns_for(layout)
     facts = Facts.of(layout)
     token_sheets = len(page_grids(sheet_paper, len(pawns)))
     contents = _contents(layout, len(pawns), token_sheets, rules_pages(facts, sheet_paper))
     kit = KitDocument(
-        "Rôdeurs", sheet_paper, f"Layout {layout_text(layout)}, board {layout.board.code}"
+        "Rôdeurs",
+        sheet_paper,
+        f"Layout {layout_text(layout)}, board {layout.board.code}",
+        ink_mode,
     )
     sheet = kit.sheet
     _cover(sheet, layout, contents)
@@ -131,14 +137,17 @@ def write_kit(
     paper: str = "a4",
     force: bool = False,
     rate: Callable[[], Rating] | None = None,
+    ink: str = "normal",
 ) -> tuple[Path, Path]:
     """Write out_dir/kit.pdf and out_dir/kit.json; raise patrolkit.errors.KitError (one sentence)
     if either exists and not force (checked before anything is played or drawn), or paper
-    unknown. ``rate``, if given, rates the board for the kit to print and record."""
+    unknown. ``rate``, if given, rates the board for the kit to print and record; ``ink``:
+    ``normal`` or ``low``."""
     paper_name = paper
+    ink_named(ink)
 
     def render() -> tuple[bytes, Manifest]:
-        return render_kit(layout, paper_name, None if rate is None else rate())
+        return render_kit(layout, paper_name, None if rate is None else rate(), ink=ink)
 
     return write_kit_files(out_dir, render, force=force)
 
@@ -259,8 +268,12 @@ def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
         ),
         Paragraph(
             "Cut the tokens along the marks at the sheet's edges: every cut runs straight across "
-            "the sheet, between the tokens. Their colour runs past the cut, so a slightly crooked "
-            "cut still looks clean.",
+            "the sheet, between the tokens. "
+            + (
+                "Their colour runs past the cut, so a slightly crooked cut still looks clean."
+                if sheet.ink is Ink.NORMAL
+                else "To save ink their colour stops at the cut: cut on the line."
+            ),
             COVER.body,
         ),
         Paragraph(

@@ -14,6 +14,9 @@ photo's reader that finds a code's turn from the edges round it, or its place fr
 square round it, sees what it always saw (straight edges across a frame's corners, stripes or
 patterns, measured, cost codes under a shadow's edge).
 
+A low-ink kit's frames stop at the cut (no bleed): the reader's colour check samples the frame
+inside the cut only, so it sees the same colour.
+
 Tokens sit on a grid with gaps wider than two bleeds, and the cut marks stand outside the whole
 block, in line with every cut: a guillotine or ruler cut straight across the sheet never goes
 through a piece.
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, MIN_MARGIN_MM, WHITE, Paper, Sheet
+from generator.page import BOLD, MIN_MARGIN_MM, WHITE, Ink, Paper, Sheet
 from generator.pieces import PieceGrid
 from generator.rodeurs.board import PAWN_LETTER, PAWN_NAME
 from patrolkit.games.rodeurs import Layout, PawnColour
@@ -146,7 +149,8 @@ def _heading(sheet: Sheet, heading: str, grid: PieceGrid, page: int, pages: int)
 def draw_token(sheet: Sheet, pawn: Pawn, x: float, y: float) -> Item:
     """One token with its trim box's top-left corner at page mm ``(x, y)``."""
     ink = PAWN_INK[pawn.letter]
-    sheet.rect(x - BLEED, y - BLEED, TOKEN + 2 * BLEED, TOKEN + 2 * BLEED, fill=ink)
+    bleed = BLEED if sheet.ink is Ink.NORMAL else 0.0
+    sheet.rect(x - bleed, y - bleed, TOKEN + 2 * bleed, TOKEN + 2 * bleed, fill=ink)
     inner = TOKEN - 2 * FRAME
     sheet.rect(x + FRAME, y + FRAME, inner, inner, fill="#FFFFFF")
     symbol = qr.symbol(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from generator import grid_sheets
-from generator.page import BOLD, INK, MIN_MARGIN_MM, WHITE, Paper, Sheet
+from generator.page import BOLD, INK, MIN_MARGIN_MM, WHITE, Ink, Paper, Sheet, tint
 from patrolkit.games.stratego import COLUMN_NAMES, LAKES, square
 from patrolkit.manifest import Item
 from patrolkit.payload import Corner, StrategoFiducial, encode
@@ -69,12 +69,14 @@ def _cell(sheet: Sheet, column: int, row: int, bled: Box) -> None:
         return
     for army, home in HOME.items():
         if row in home:
-            sheet.rect(*bled, fill=Stratego.ARMY_TINT[army])
+            home_tint = Stratego.ARMY_TINT[army]
+            sheet.rect(*bled, fill=home_tint if sheet.ink is Ink.NORMAL else tint(home_tint, 0.5))
 
 
 def _lake(sheet: Sheet, x: float, y: float, w: float, h: float) -> None:
     """Water: a blue tint with wave lines, which tell it apart in grey too."""
-    sheet.rect(x, y, w, h, fill=Stratego.LAKE_INK)
+    lake = Stratego.LAKE_INK
+    sheet.rect(x, y, w, h, fill=lake if sheet.ink is Ink.NORMAL else tint(lake, 0.4))
     step = 4.0
     k = y + step / 2
     while k < y + h:

@@ -31,7 +31,7 @@ def run_kit(args: argparse.Namespace) -> int:
         out = Path("output") / "kits" / f"stratego{label}-{args.paper}"
     else:
         out = args.out
-    files = write_kit(out, seed=args.seed, paper=args.paper, force=args.force)
+    files = write_kit(out, seed=args.seed, paper=args.paper, force=args.force, ink=args.ink)
     print(f"Stratego kit, {args.paper}:")
     for path in files:
         print(f"  {path}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, WHITE, Sheet
+from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, WHITE, Ink, Sheet
 from generator.stratego.pieces import draw_heading_line
 from generator.stratego.symbols import army_band, army_emblem, army_ink, draw_symbol, rank_mark
 from patrolkit.games.stratego import CLASSIC_ARMY, HOME_ROWS, TRAINING_ARMY, Army, Rank
@@ -96,7 +96,7 @@ def _screen_half(sheet: Sheet, x: float, y: float, length: float, half: int) -> 
 def _screen_face(sheet: Sheet, army: Army, x: float, y: float, length: float, half: int) -> None:
     """One face, drawn with the fold at its top edge ``y``."""
     p = SCREEN_PANEL_MM
-    army_band(sheet, army, x, y + p - 9, length, 9)
+    army_band(sheet, army, x, y + p - 9, length, 9, light=sheet.ink is Ink.LOW)
     rows = HOME_ROWS[army]
     sheet.centred_glyphs(x + length / 2, y + 16, "SETUP SCREEN", size=20, fill=INK)
     sheet.text(
@@ -166,7 +166,7 @@ def draw_cards_page(sheet: Sheet, secrets: tuple[Secret, Secret]) -> list[Item]:
 def _rank_card(sheet: Sheet, army: Army, x: float, y: float) -> None:
     w, h = CARD_MM
     _dashed_rect(sheet, x, y, w, h)
-    army_band(sheet, army, x, y, w, 4)
+    army_band(sheet, army, x, y, w, 4, light=sheet.ink is Ink.LOW)
     sheet.text(x + 4, y + 10.5, f"The ranks — {army.title}", size=10.5, font=BOLD)
     head = y + 16.5
     for label, at in (("rank", 4), ("classic", 38), ("training", 50)):
@@ -204,7 +204,7 @@ def _slip(sheet: Sheet, secret: Secret, x: float, y: float) -> None:
     army = secret.army
     _dashed_rect(sheet, x, y, w, h)
     half = h / 2
-    army_band(sheet, army, x, y, w, half)
+    army_band(sheet, army, x, y, w, half, light=sheet.ink is Ink.LOW)
     sheet.round_rect(x + 12, y + 6, w - 24, half - 12, 2.0, fill=WHITE)
     sheet.text(x + w / 2, y + 14, f"{army.title.upper()} — PRIVATE", size=12, font=BOLD,
                align="centre")  # fmt: skip

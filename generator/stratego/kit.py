@@ -26,6 +26,7 @@ from typing import Final
 
 from generator.frame import KitDocument, manifest_bytes, sheets_text
 from generator.page import A3, Paper, paper
+from generator.page import ink as ink_named
 from generator.stratego.board import draw_board_sheet, place
 from generator.stratego.cover import draw_cover
 from generator.stratego.extras import draw_cards_page, draw_screen_page
@@ -85,10 +86,16 @@ def new_secrets(entropy: Entropy) -> tuple[Secret, Secret]:
 
 
 def render_kit(
-    seed: int | None = None, paper_name: str = "a4", *, entropy: Entropy | None = None
+    seed: int | None = None,
+    paper_name: str = "a4",
+    *,
+    entropy: Entropy | None = None,
+    ink: str = "normal",
 ) -> Kit:
-    """The kit in memory; :class:`KitError` for a bad option."""
+    """The kit in memory; :class:`KitError` for a bad option. ``ink``: ``normal`` or ``low``
+    (the armies' colours in light tints and outlines; the codes unchanged)."""
     sheet_paper = check_options(seed, paper_name)
+    ink_mode = ink_named(ink)
     red, blue = new_secrets(entropy or system_random.token_bytes)
     cell = Stratego.cell_mm(sheet_paper.name)
     placements = [place(sheet_paper, plan) for plan in Stratego.sheets(cell)]
@@ -96,7 +103,7 @@ def render_kit(
         secret.army: [Soldier(secret.army, identity, rank) for identity, rank in secret.pieces]
         for secret in (red, blue)
     }
-    document = KitDocument("Stratego", sheet_paper, f"Kit {red.kit}")
+    document = KitDocument("Stratego", sheet_paper, f"Kit {red.kit}", ink_mode)
     sheet = document.sheet
     rules = rules_pages(sheet_paper)
     per_army = army_pages(sheet, len(armies[Army.RED]))
@@ -131,15 +138,17 @@ def write_kit(
     paper: str = "a4",
     force: bool = False,
     entropy: Entropy | None = None,
+    ink: str = "normal",
 ) -> tuple[Path, ...]:
     """Write ``kit.pdf``, ``kit.json``, ``red.secret`` and ``blue.secret`` into ``out_dir``,
     whole or not at all; :class:`KitError` (one sentence) if any exists and not ``force``, or
-    an option is bad."""
+    an option is bad; ``ink``: ``normal`` or ``low``."""
     check_options(seed, paper)
+    ink_named(ink)
     return write_folder(
         Path(out_dir),
         KIT_FILES,
-        lambda: render_kit(seed, paper, entropy=entropy).files,
+        lambda: render_kit(seed, paper, entropy=entropy, ink=ink).files,
         force=force,
     )
 

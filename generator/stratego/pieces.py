@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, MIN_MARGIN_MM, SOFT_INK, WHITE, Sheet, text_width
+from generator.page import BOLD, MIN_MARGIN_MM, SOFT_INK, WHITE, Ink, Sheet, text_width
 from generator.stratego.symbols import (
     ARMY_LETTER,
     army_band,
@@ -117,7 +117,8 @@ def draw_strip(sheet: Sheet, soldier: Soldier, x: float, y: float) -> Item:
     with sheet.frame(x + h + d, y, rotate=90):
         record = _top(sheet, soldier)
     back_x, back_len = panels["back"]
-    army_band(sheet, soldier.army, x + back_x, y, back_len, w)
+    light = sheet.ink is Ink.LOW
+    army_band(sheet, soldier.army, x + back_x, y, back_len, w, light=light)
     cx, cy = x + back_x + back_len / 2, y + w / 2
     sheet.circle(cx, cy, 4.2, fill=WHITE)
     army_emblem(sheet, soldier.army, cx, cy, 6.0, army_ink(soldier.army))
@@ -169,7 +170,8 @@ def draw_strip(sheet: Sheet, soldier: Soldier, x: float, y: float) -> Item:
 def _rank_face(sheet: Sheet, soldier: Soldier) -> None:
     """The rank face in its own frame: width across, height from the fold (top) down."""
     w, h = Stratego.PIECE_WIDTH_MM, Stratego.PIECE_HEIGHT_MM
-    army_band(sheet, soldier.army, 0, h - FOOT_BAND_MM, w, FOOT_BAND_MM)
+    light = sheet.ink is Ink.LOW
+    army_band(sheet, soldier.army, 0, h - FOOT_BAND_MM, w, FOOT_BAND_MM, light=light)
     mark = rank_mark(soldier.rank)
     size = 21.0 if len(mark) == 1 else 19.0
     sheet.text(7.0, 9.6, mark, size=size, font=BOLD, align="centre")

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from typing import Final
 
-from generator.page import WHITE, Sheet
+from generator.page import WHITE, Sheet, tint
 from patrolkit.games.stratego import Army, Rank
 from patrolkit.sizes.stratego import Stratego
 
@@ -31,11 +31,30 @@ def rank_mark(rank: Rank) -> str:
 # -- army bands ---------------------------------------------------------------------------------
 
 
-def army_band(sheet: Sheet, army: Army, x: float, y: float, width: float, height: float) -> None:
-    """A band of ``army``'s colour: solid for red, diagonal stripes on white for blue."""
-    ink = army_ink(army)
+LOW_INK_BAND: Final = 0.25
+"""A light band's share of its army's ink: a light tint for red, light stripes for blue, within
+the band's edge line in full colour."""
+
+
+def army_band(
+    sheet: Sheet,
+    army: Army,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    *,
+    light: bool = False,
+) -> None:
+    """A band of ``army``'s colour: solid for red, diagonal stripes on white for blue; a
+    ``light`` band (a low-ink kit's, never round a piece's code, where the reader looks) tints
+    the same in :data:`LOW_INK_BAND` of the ink inside the same edge line."""
+    edge = army_ink(army)
+    ink = tint(edge, LOW_INK_BAND) if light else edge
     if army is Army.RED:
         sheet.rect(x, y, width, height, fill=ink)
+        if light:
+            _edge_line(sheet, x, y, width, height, edge)
         return
     sheet.rect(x, y, width, height, fill=WHITE)
     with sheet.clip(x, y, width, height):
@@ -55,8 +74,13 @@ def army_band(sheet: Sheet, army: Army, x: float, y: float, width: float, height
                 fill=ink,
             )
             k += pitch
-    # The edge line, filled inside the band's edge: no ink runs past a piece's trim, and the line
-    # is part of the band's colour, not a mark of its own.
+    _edge_line(sheet, x, y, width, height, edge)
+
+
+def _edge_line(sheet: Sheet, x: float, y: float, width: float, height: float, ink: str) -> None:
+    """The band's edge line, filled inside its edge."""
+    # Filled inside the band's edge: no ink runs past a piece's trim, and the line is part of
+    # the band's colour, not a mark of its own.
     k = 0.3
     sheet.polygons(
         [

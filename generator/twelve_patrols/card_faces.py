@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, INK, WHITE, Sheet, text_width
+from generator.page import BOLD, INK, WHITE, Ink, Sheet, text_width
 from generator.twelve_patrols.icons import ICON_MM, draw_row, row_length
 from generator.twelve_patrols.landscapes import draw_landscape
 from patrolkit.games.twelve_patrols import Card, Deck, Side
@@ -243,7 +243,11 @@ def draw_back(sheet: Sheet, deck: Deck, number: int, trim: Box) -> Item:
 
 
 def draw_back_face(sheet: Sheet) -> None:
-    """The common back in the card frame, the same when turned upside down."""
+    """The common back in the card frame, the same when turned upside down; a plain back with
+    a thin outline, the rose in outline and the title on a low-ink sheet."""
+    if sheet.ink is Ink.LOW:
+        _plain_back(sheet)
+        return
     sheet.rect(-BLEED, -BLEED, WIDTH + 2 * BLEED, HEIGHT + 2 * BLEED, fill=BACK_FIELD)
     step = 7.0
     for k in range(-14, 16):
@@ -268,3 +272,22 @@ def draw_back_face(sheet: Sheet) -> None:
     for turn in (0, 180):
         with sheet.frame(cx, cy, rotate=turn):
             sheet.centred_glyphs(0, -31.5, "12 PATROLS", size=11.0, font=BOLD, fill=BACK_GOLD)
+
+
+def _plain_back(sheet: Sheet) -> None:
+    """The low-ink back: paper with a thin navy outline inside the trim, the rose's outline and
+    the title, the same when turned upside down."""
+    sheet.round_rect(3.5, 3.5, WIDTH - 7.0, HEIGHT - 7.0, 3.0, stroke=BACK_FIELD, line=0.4)
+    cx, cy = WIDTH / 2, HEIGHT / 2
+    sheet.circle(cx, cy, 16.8, stroke=BACK_FIELD, line=0.3)
+    points = []
+    for k in range(8):
+        angle = math.radians(k * 45.0)
+        r = 15.0 if k % 2 == 0 else 3.0
+        points.append((cx + r * math.sin(angle), cy - r * math.cos(angle)))
+    sheet.polygons([points], fill=None, stroke=BACK_FIELD, line=0.3)
+    sheet.circle(cx, cy, 5.6, fill=WHITE, stroke=BACK_FIELD, line=0.3)
+    sheet.centred_glyphs(cx, cy, "12", size=10.5, font=BOLD, fill=BACK_FIELD)
+    for turn in (0, 180):
+        with sheet.frame(cx, cy, rotate=turn):
+            sheet.centred_glyphs(0, -31.5, "12 PATROLS", size=11.0, font=BOLD, fill=BACK_FIELD)

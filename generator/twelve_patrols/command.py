@@ -60,6 +60,7 @@ def run_kit(args: argparse.Namespace) -> int:
         duplex_offset=args.duplex_offset,
         flat_items=args.flat,
         solution=None if args.no_solution else rated.witness,
+        ink=args.ink,
     )
     options.kit_written(
         f"12 Patrols kit ({rated.deck.name}, {rated.difficulty})", args.paper, files

@@ -29,6 +29,7 @@ from xml.sax.saxutils import escape
 
 from generator import qr
 from generator.frame import KitDocument, write_kit_files
+from generator.page import ink as ink_named
 from generator.page import paper
 from generator.twelve_patrols.card_faces import card_payload
 from generator.twelve_patrols.cards import (
@@ -142,10 +143,12 @@ def render_kit(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     flat_items: bool = False,
     solution: object | None = None,
+    ink: str = "normal",
 ) -> tuple[bytes, Manifest]:
     """The kit's PDF and its manifest, in memory; :class:`KitError` for a bad option. See
     :func:`write_kit`."""
     sheet_paper = paper(paper_name)
+    ink_mode = ink_named(ink)
     winning = _check(deck, backs, duplex_offset, flat_items, solution)
     offset = (float(duplex_offset[0]), float(duplex_offset[1]))
     cards = card_sheets(backs)
@@ -162,7 +165,7 @@ def render_kit(
     contents = cover_contents(
         backs, cards, items_from, items, flat_items, winning is not None, shared
     )
-    kit = KitDocument("12 Patrols", sheet_paper, f"Deck {deck.name} ({deck.id})")
+    kit = KitDocument("12 Patrols", sheet_paper, f"Deck {deck.name} ({deck.id})", ink_mode)
     sheet = kit.sheet
     blank = blank_sheets(backs, items_from, items, winning is not None)
     draw_cover(sheet, deck, contents, backs, flat_items, blank)
@@ -213,6 +216,7 @@ def write_kit(
     duplex_offset: tuple[float, float] = (0.0, 0.0),
     flat_items: bool = False,
     solution: object | None = None,
+    ink: str = "normal",
 ) -> tuple[Path, Path]:
     """Write out_dir/kit.pdf and out_dir/kit.json; raise patrolkit.errors.KitError (one sentence)
     if either exists and not force, or an option is bad (nothing is written then).
@@ -221,7 +225,8 @@ def write_kit(
     flipped on the long edge, moved by ``duplex_offset`` — x, y in mm, as seen on the back) or
     ``gutter`` (fronts and backs side by side, to fold). ``flat_items``: flat tokens instead of
     dice and cubes to fold. ``solution``: the solver's Solution for ``deck`` (or a rated deck's
-    Witness, which also knows the roll), printed upside down on the last page.
+    Witness, which also knows the roll), printed upside down on the last page. ``ink``:
+    ``normal`` or ``low`` (plain card backs and gutters, items in outline; the codes unchanged).
     """
     return write_kit_files(
         out_dir,
@@ -232,6 +237,7 @@ def write_kit(
             duplex_offset=duplex_offset,
             flat_items=flat_items,
             solution=solution,
+            ink=ink,
         ),
         force=force,
     )
