@@ -64,14 +64,31 @@ EMPTY = "empty"
 """What a player says of an unreadable cell that holds no scout."""
 
 
-def judge_photos(after: GrandJeuReading, before: GrandJeuReading | None = None) -> dict[str, Any]:
-    """The verdict ``score`` (one photo) or ``check`` (``before`` given) prints, as data, with
-    the position read as ``state`` and where the game stands as ``result``: who has won, or who
+def read_rules(text: str) -> str:
+    """The options the players fixed before the game (``win=4 culs-de-pat=on``, each left out
+    at its default), written whole as ``judge_photos`` takes them; :class:`NotationError` in one
+    sentence for anything else."""
+    from patrolkit.games.grand_jeu import Options
+
+    return Options.from_text(text).text
+
+
+def judge_photos(
+    after: GrandJeuReading, before: GrandJeuReading | None = None, *, rules: str = ""
+) -> dict[str, Any]:
+    """The verdict ``score`` (one photo) or ``check`` (``before`` given) prints, as data, under
+    the options the players fixed (``rules``, as :func:`read_rules` reads them), with the
+    position read as ``state`` and where the game stands as ``result``: who has won, or who
     would win if the game stopped now."""
     from companion.grand_jeu.verdict import check_verdict, score_verdict
-    from patrolkit.games.grand_jeu import State, early_stop
+    from patrolkit.games.grand_jeu import Options, State, early_stop
 
-    verdict = score_verdict(after) if before is None else check_verdict(before, after)
+    options = Options.from_text(rules)
+    verdict = (
+        score_verdict(after, rules=options)
+        if before is None
+        else check_verdict(before, after, rules=options)
+    )
     position = verdict["position"]
     verdict["state"] = position
     if verdict["over"]:

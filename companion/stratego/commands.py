@@ -126,6 +126,15 @@ _ATTACKED = re.compile(rf"\bthe {_RANK} from {_CELL} attacked the {_RANK} on {_C
 _ANY_RANK = re.compile(rf"\b{_RANK}s?\b", re.I)
 
 
+def read_rules(text: str) -> str:
+    """The rules the players chose before the game (``two-square=5 chase=off``, each left out at
+    its default), written whole as ``judge_photos`` takes them; :class:`NotationError` in one
+    sentence for anything else."""
+    from patrolkit.games.stratego import Rules
+
+    return Rules.from_text(text, partial=True).text
+
+
 def read_secret(side: str, text: str) -> str:
     """The short code of the secret ``text`` (a private slip's code, or a secret file's whole
     text) when it is the ``side`` army's; :class:`SecretError` in one sentence otherwise."""

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from companion.commands import score_command
 
 if TYPE_CHECKING:
-    from companion.twelve_patrols.reading import PatrolsReading
+    from companion.twelve_patrols.reading import PatrolsReading, Unread
+    from patrolkit.games.twelve_patrols import Card, Item
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -31,6 +32,9 @@ NOTHING_MORE = "nothing more"
 """What a player says of something unread: the slot holds only what was read, or the place
 holds no card."""
 
+PICKED = "picked"
+"""The stage named in a card or an item a player picked (:func:`correct`)."""
+
 
 def judge_photos(after: PatrolsReading, before: PatrolsReading | None = None) -> dict[str, Any]:
     """The verdict ``score`` prints, as data. There is no turn to judge between two photos of a
@@ -41,19 +45,130 @@ def judge_photos(after: PatrolsReading, before: PatrolsReading | None = None) ->
 
 
 def unreadable_choices(reading: PatrolsReading) -> dict[str, tuple[str, ...]]:
-    """Everything unread that a player may settle, by where it is (in words)."""
-    return {u.where: (NOTHING_MORE,) for u in reading.unread}
+    """Everything unread that a player may settle, by where it is (in words): that nothing more
+    is there, or, at a place of the grid where a card seems to lie, one of the deck's cards seen
+    nowhere in the photo, or, in a slot, one of the items seen nowhere in the photo (a die with
+    any of its faces up)."""
+    choices: dict[str, dict[str, None]] = {}
+    for u in reading.unread:
+        picks = choices.setdefault(u.where, {NOTHING_MORE: None})
+        picks.update(dict.fromkeys(_card_picks(reading, u)))
+        picks.update(dict.fromkeys(_item_picks(reading, u)))
+    return {where: tuple(picks) for where, picks in choices.items()}
 
 
 def correct(reading: PatrolsReading, where: str, value: str) -> PatrolsReading:
-    """``reading`` with what was unread at ``where`` said by a player to be nothing more than
-    what was read there; :class:`NotationError` for anything else."""
+    """``reading`` with what was unread at ``where`` settled by a player: nothing more than what
+    was read there (:data:`NOTHING_MORE`), or the card or item of :func:`unreadable_choices`
+    they picked there; :class:`NotationError` for anything else."""
     from dataclasses import replace
 
     from patrolkit.errors import NotationError
 
-    if not any(u.where == where for u in reading.unread):
+    unread = [u for u in reading.unread if u.where == where]
+    if not unread:
         raise NotationError(f"Nothing at {where} was left unread in this photo.")
-    if value != NOTHING_MORE:
-        raise NotationError(f"What was unread at {where} can only be said to be nothing more.")
-    return replace(reading, unread=tuple(u for u in reading.unread if u.where != where))
+    if value == NOTHING_MORE:
+        return replace(reading, unread=tuple(u for u in reading.unread if u.where != where))
+    for u in unread:
+        card = _card_picks(reading, u).get(value)
+        if card is not None:
+            return _with_card(reading, u, card)
+        item = _item_picks(reading, u).get(value)
+        if item is not None:
+            return _with_item(reading, u, item)
+    raise NotationError(
+        f"At {where} a player may pick nothing more, or a card or an item seen nowhere else in"
+        f" the photo, not '{value}'."
+    )
+
+
+def _card_picks(reading: PatrolsReading, unread: Unread) -> dict[str, Card]:
+    """The cards a player may pick where ``unread`` says a card seems to lie, by their name on
+    the page: those of a deck we ship that the photo shows nowhere (none when the photo does not
+    show where the cards read lie)."""
+    if unread.place is None or not reading.deck_known or not reading.cards:
+        return {}
+    seen = {c.card for c in (*reading.cards, *reading.unplaced)}
+    deck = reading.deck
+    return {
+        f"card {deck.number(card)}: {card.name}": card for card in deck.cards if card not in seen
+    }
+
+
+def _item_picks(reading: PatrolsReading, unread: Unread) -> dict[str, Item]:
+    """The items a player may pick in the slot ``unread`` concerns, by their name on the page:
+    the cubes and dice the photo shows nowhere, a die with each of its faces up, the one the
+    reader saw there without placing it first."""
+    from patrolkit.games.twelve_patrols import DIE_FACES, cubes, dice
+
+    if unread.slot is None:
+        return {}
+    seen = {i.item.key for i in reading.items}
+    loose = [i for i in (*cubes(), *dice((1,) * 9)) if i.key not in seen]
+    picks = [
+        face
+        for i in loose
+        for face in ((i,) if not i.is_die else (i.showing(v) for v in DIE_FACES))
+    ]
+    # The item the reader saw there but could not place comes first (its name is in the reason).
+    picks.sort(key=lambda item: f"the {item.label.split(' (')[0]}" not in unread.reason)
+    return {item.label: item for item in picks}
+
+
+def _with_card(reading: PatrolsReading, unread: Unread, card: Card) -> PatrolsReading:
+    """``reading`` with ``card`` lying where ``unread`` is: placed as the grid of the cards read
+    says that place lies."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from companion.twelve_patrols.reading import CardReading, pitch
+    from patrolkit.games.twelve_patrols import card_payload
+    from patrolkit.payload import encode
+
+    place = unread.place
+    assert place is not None
+    _, step_c, step_r = pitch(list(reading.cards))
+    near = min(
+        reading.cards,
+        key=lambda c: abs(c.position[0] - place[0]) + abs(c.position[1] - place[1]),
+    )
+    shift = (place[0] - near.position[0]) * step_r + (place[1] - near.position[1]) * step_c
+    move = np.array([[1.0, 0.0, shift[0]], [0.0, 1.0, shift[1]], [0.0, 0.0, 1.0]])
+    picked = CardReading(
+        encode(card_payload(reading.deck, card)),
+        reading.deck.number(card),
+        card,
+        place,
+        move @ near.pose,
+        (unread.photo_px,),
+        PICKED,
+    )
+    return replace(
+        reading,
+        cards=(*reading.cards, picked),
+        unread=tuple(u for u in reading.unread if u is not unread),
+    )
+
+
+def _with_item(reading: PatrolsReading, unread: Unread, item: Item) -> PatrolsReading:
+    """``reading`` with ``item`` standing in the slot ``unread`` concerns (that one unread
+    thing settled; anything else unread in the slot still waits)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from companion.twelve_patrols.reading import ItemReading
+
+    x, y = unread.photo_px
+    foot = reading.table.table_points(np.array([[x, y]]))[0]
+    box = ((x - 6, y - 6), (x + 6, y - 6), (x + 6, y + 6), (x - 6, y + 6))
+    picked = ItemReading(
+        item, "slot", unread.slot, (float(foot[0]), float(foot[1])), box, PICKED, unread.where
+    )
+    return replace(
+        reading,
+        items=(*reading.items, picked),
+        unread=tuple(u for u in reading.unread if u is not unread),
+    )

@@ -122,6 +122,14 @@ class Flow:
             )
         return tuple(players[side] for side in access.kind.sides)
 
+    def _rules(self, access: Access) -> str | None:
+        """The rules the game is judged under: those chosen at its start, written whole (a game
+        started before rules could be chosen plays the defaults); ``None`` for a game with no
+        rules to choose."""
+        if access.kind.rules is None:
+            return None
+        return access.kind.read_rules(self.store.game(access.game_id)["rules"])
+
     def _history(self, access: Access, before_seq: int | None) -> tuple[Shot, ...]:
         """The accepted photos before reading ``before_seq`` (a game that hides information
         is judged with its whole history: the two-square and chase rules look back)."""
@@ -143,7 +151,8 @@ class Flow:
             secrets = self._secrets(access)
             before = self.store.last_accepted(game) if kind.check_style else None
             before_seq = before["seq"] if before else None
-            job = self._job(kind, Shot(photo), before, secrets, self._history(access, before_seq))
+            history = self._history(access, before_seq)
+            job = self._job(kind, Shot(photo), before, secrets, history, self._rules(access))
             outcome = await self.referee.judge(job)
             seq = self.store.add_reading(
                 game,
@@ -177,7 +186,8 @@ class Flow:
             shot = Shot(self.store.photos.path(reading["photo"]), fixes)
             secrets = self._secrets(access)
             history = self._history(access, reading["before_seq"])
-            outcome = await self.referee.judge(self._job(kind, shot, before, secrets, history))
+            job = self._job(kind, shot, before, secrets, history, self._rules(access))
+            outcome = await self.referee.judge(job)
             status = status_of(outcome, before is not None)
             self.store.correct(game, seq, place, value, who(by or access.side), status, outcome)
             return self.view(access, self.store.reading(game, seq))
@@ -246,6 +256,7 @@ class Flow:
         before: dict[str, Any] | None,
         secrets: tuple[str, ...] = (),
         history: tuple[Shot, ...] = (),
+        rules: str | None = None,
     ) -> Job:
         first = None
         if before is not None:
@@ -259,6 +270,7 @@ class Flow:
             cache=self.settings.data / "readings",
             secrets=secrets,
             history=history,
+            rules=rules,
         )
 
 
@@ -322,6 +334,7 @@ def export(
         "game": kind.name,
         "title": game["title"],
         "created": game["created"],
+        "rules": game.get("rules") or kind.rules,
         "notation": {
             "positions": [r["verdict"].get("state") for r in accepted],
             "turns": [r["verdict"]["turn"] for r in accepted if r["verdict"].get("turn")],

@@ -6,6 +6,10 @@ photo alone. Each game's reader, verdict, picture and corrections are the functi
 ``companion.<package>.commands`` (``judge_photos``, ``unreadable_choices``, ``correct``) and its
 ``reader.read_photo`` and ``annotate.render`` — the same code as ``patrolkit score`` and ``check``.
 
+A game whose commands also define ``read_rules`` lets the player who starts it choose its rules
+(Stratego's two-square limit and chase rule, the grand jeu's options); they are kept with the game
+and every photo of it is judged under them (``judge_photos(..., rules=)``).
+
 A game whose commands also define :data:`SECRET_FUNCTIONS` and ``SIDES`` hides information
 (Stratego): each of its sides joins through a link of its own and gives its secret, and each
 player sees the verdict as their side may (see :mod:`server.referee.flow`).
@@ -20,7 +24,7 @@ from types import ModuleType
 from patrolkit import registry
 from patrolkit.errors import UnknownGame
 from patrolkit.registry import GameEntry, Offer
-from server.core.errors import NotFound
+from server.core.errors import NotFound, NotNow
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,24 @@ class Kind:
             return ()
         return tuple(getattr(self.commands, "SIDES", ()))
 
+    @property
+    def rules(self) -> str | None:
+        """The rules a game is played under when its players choose none, in the game's words
+        (``two-square=3 chase=on``), or ``None`` when it has no rules to choose."""
+        read = getattr(self.commands, RULES_FUNCTION, None)
+        return read("") if callable(read) else None
+
+    def read_rules(self, text: str) -> str:
+        """``text`` (the rules the players chose, each left out at its default) written whole in
+        the game's words; :class:`NotationError` in one sentence for rules the game does not
+        have, and :class:`NotNow` for a game with no rules to choose."""
+        read = getattr(self.commands, RULES_FUNCTION, None)
+        if not callable(read):
+            if text.strip():
+                raise NotNow(f"{self.entry.title} has no rules to choose before the game.")
+            return ""
+        return str(read(text))
+
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.entry.name,
@@ -69,6 +91,7 @@ class Kind:
             "check_style": self.check_style,
             "hints": list(self.hints),
             "sides": list(self.sides),
+            "rules": self.rules,
         }
 
 
@@ -79,6 +102,10 @@ SECRET_FUNCTIONS = ("read_secret", "pair_secrets")
 """What it defines, with ``SIDES``, when each side holds a secret the other must not see: its
 ``judge_photos``, ``unreadable_choices`` and ``correct`` then take ``secrets`` (each side's, in
 ``SIDES`` order), and ``judge_photos`` the game's earlier accepted photos (``history``)."""
+
+RULES_FUNCTION = "read_rules"
+"""What it defines when its players choose rules before the game: the rules they chose, written
+whole (``read_rules(text) -> text``); its ``judge_photos`` then takes them as ``rules``."""
 
 HINT_FUNCTIONS = ("hint_verdict", "hint_line")
 """What it defines, with ``MOVERS``, for the page to offer a hint (the computer player's turn)."""

@@ -45,7 +45,8 @@ class Shot:
 
 @dataclass(frozen=True)
 class Job:
-    """Read and judge ``after`` (against ``before`` when given) for the game ``package``."""
+    """Read and judge ``after`` (against ``before`` when given) for the game ``package``, under
+    the ``rules`` its players chose."""
 
     package: str
     after: Shot
@@ -57,6 +58,8 @@ class Job:
     """Each side's secret, for a game that hides information (``()`` for the others)."""
     history: tuple[Shot, ...] = ()
     """The game's accepted photos before ``before``, oldest first (with ``secrets`` only)."""
+    rules: str | None = None
+    """The rules the players chose for the game (``None`` for a game with none to choose)."""
 
 
 @dataclass(frozen=True)
@@ -78,14 +81,15 @@ def run(job: Job) -> Outcome:
     before = None
     if job.before is not None:
         before = _kept_reading(job, job.before)
+    rules = {} if job.rules is None else {"rules": job.rules}
     if job.secrets:
         history = [_kept_reading(job, shot) for shot in job.history]
         verdict: dict[str, Any] = commands.judge_photos(
-            after, before, secrets=job.secrets, history=history
+            after, before, secrets=job.secrets, history=history, **rules
         )
         unread = commands.unreadable_choices(after, before, secrets=job.secrets)
     else:
-        verdict = commands.judge_photos(after, before)
+        verdict = commands.judge_photos(after, before, **rules)
         unread = commands.unreadable_choices(after)
     public = {key: value for key, value in verdict.items() if key != "views"}
     picture = _jpeg(render(after_bytes, after, public))

@@ -56,17 +56,33 @@ async function startPage() {
     el("div", { class: "card" },
       el("p", { class: "note" }, "Pick the game on the table, then photograph it after each turn."),
       el("div", { class: "kinds" }, kinds.map((k) =>
-        el("button", { "data-testid": `start-${k.name}`, onclick: () => start(k.name) },
-          k.title)))),
+        el("button", { "data-testid": `start-${k.name}`,
+          onclick: () => k.rules === null ? start(k.name) : rulesForm(k) }, k.title))),
+      el("div", { id: "rules-form" })),
     el("h2", {}, "Games"),
     el("div", { class: "card" }, list),
   );
 }
 
-async function start(name) {
-  const game = await post("/api/games", { game: name });
+async function start(name, rules) {
+  const game = await post("/api/games", rules ? { game: name, rules } : { game: name });
   if (game.links) linksPage(game);
   else location.hash = `#/game/${game.id}`;
+}
+
+// A game whose players choose its rules before it starts (Stratego, the grand jeu): the
+// defaults, written out for the player to change; every photo is judged under them.
+function rulesForm(kind) {
+  const input = el("input", { id: "rules", value: kind.rules, "data-testid": "rules-input",
+    autocomplete: "off", spellcheck: "false" });
+  const error = el("p", { class: "error", role: "alert" });
+  const go = () => start(kind.name, input.value.trim()).catch((e) => { error.textContent = e.message; });
+  document.getElementById("rules-form").replaceChildren(
+    el("label", { for: "rules" }, `${kind.title}: the rules you play (change a value, or leave the defaults)`),
+    input, error,
+    el("div", { class: "actions" },
+      el("button", { "data-testid": "start-with-rules", onclick: go }, `Start ${kind.title}`)));
+  input.focus();
 }
 
 // A game that hides information (Stratego): one link per army, each for its player's phone.
@@ -90,6 +106,10 @@ function linksPage(game) {
     el("a", { href: "#/" }, "Back to the games"),
   );
 }
+
+// The rules a game is played under, as chosen at its start (none for a game without a choice).
+const rulesLine = (game) => game.rules
+  ? [el("p", { class: "note mono", "data-testid": "rules" }, `Rules: ${game.rules}`)] : [];
 
 // -- a game ----------------------------------------------------------------------------------
 
@@ -134,6 +154,7 @@ function drawJoin() {
   }
   app.replaceChildren(
     el("h1", {}, game.title, " ", el("span", { class: `badge side ${game.side}`, "data-testid": "side" }, `you are ${game.side}`)),
+    ...rulesLine(game),
     el("form", { class: "card", "data-testid": "join",
       onsubmit: (event) => { event.preventDefault(); if (code.value.trim()) join(code.value.trim()); } },
       el("label", { for: "secret" }, `Type the code on ${game.side}'s private slip:`),
@@ -288,6 +309,7 @@ function drawGame() {
   app.replaceChildren(
     el("h1", {}, game.title, game.title !== game.kind.title ? el("span", { class: "note" }, ` ${game.kind.title}`) : null,
       game.side ? [" ", el("span", { class: `badge side ${game.side}`, "data-testid": "side" }, `you are ${game.side}`)] : null),
+    ...rulesLine(game),
     el("div", { class: "game-grid" },
       el("div", {},
         el("div", { class: "card" }, camera, el("p", { class: "note" }, what),

@@ -28,6 +28,9 @@ Tables
     ``token`` of that side's own link, the ``side``, the side's ``secret`` once its player gave
     it (``NULL`` before) and when. ``readings.side`` (schema 2) is the side whose link sent the
     photo (``NULL`` in the other games): only that side is shown the photo.
+``games.rules`` (schema 3)
+    The rules the players chose when they started the game, in the game's own words
+    (``two-square=5 chase=off``; empty: the game's defaults, and every game started before).
 """
 
 from __future__ import annotations
@@ -101,6 +104,9 @@ MIGRATIONS: Final = (
         UNIQUE (game_id, side)
     );
     ALTER TABLE readings ADD COLUMN side TEXT;
+    """,
+    """
+    ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT '';
     """,
 )
 """The schema's steps, oldest first; the database's ``user_version`` counts those taken."""

@@ -52,14 +52,17 @@ class Store:
 
     # -- games --------------------------------------------------------------------------------
 
-    def create_game(self, game: str, title: str, sides: tuple[str, ...] = ()) -> str:
-        """Start a game; its token. Each of ``sides`` (a game that hides information) gets a
-        link of its own, with a token of its own (see :meth:`players`)."""
+    def create_game(
+        self, game: str, title: str, sides: tuple[str, ...] = (), rules: str = ""
+    ) -> str:
+        """Start a game under ``rules`` (the players' choice, in the game's words; empty for its
+        defaults); its token. Each of ``sides`` (a game that hides information) gets a link of
+        its own, with a token of its own (see :meth:`players`)."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         with self.db.transaction() as db:
             db.execute(
-                "INSERT INTO games (id, game, title, created) VALUES (?, ?, ?, ?)",
-                (token, game, title, now()),
+                "INSERT INTO games (id, game, title, created, rules) VALUES (?, ?, ?, ?, ?)",
+                (token, game, title, now(), rules),
             )
             for side in sides:
                 db.execute(
@@ -96,14 +99,16 @@ class Store:
 
     def games(self) -> list[dict[str, Any]]:
         rows = self.db.query(
-            "SELECT g.id, g.game, g.title, g.created, "
+            "SELECT g.id, g.game, g.title, g.created, g.rules, "
             "(SELECT COUNT(*) FROM readings r WHERE r.game_id = g.id AND r.status = 'accepted')"
             " AS accepted FROM games g ORDER BY g.created DESC, g.rowid DESC"
         )
         return [dict(row) for row in rows]
 
     def game(self, token: str) -> dict[str, Any]:
-        rows = self.db.query("SELECT id, game, title, created FROM games WHERE id = ?", (token,))
+        rows = self.db.query(
+            "SELECT id, game, title, created, rules FROM games WHERE id = ?", (token,)
+        )
         if not rows:
             raise NotFound("There is no game at this link.")
         return dict(rows[0])

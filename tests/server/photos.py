@@ -217,3 +217,43 @@ def _make_twelve_patrols(folder: Path) -> Photos:
         legal_turn="",
         illegal_reason="",
     )
+
+
+@dataclass(frozen=True)
+class CardPick:
+    """A won kingdom with the code of the card at ``place`` under a sticker: the card a player
+    picks there (``card``), and the slots whose items then wait for a pick of their own."""
+
+    photo: Path
+    place: str
+    card: str
+
+
+def twelve_patrols_card_photo(folder: Path) -> CardPick:
+    """The won kingdom of :func:`twelve_patrols_photos` (made in ``folder`` first) with the top
+    left card's code covered: the reader sees a card there but cannot read it."""
+    from companion.camera.twelve_patrols.layout import random_setup
+    from companion.camera.twelve_patrols.scene import photograph
+    from companion.twelve_patrols.reader import read_photo
+    from patrolkit.games.twelve_patrols import failures, shipped_decks
+
+    twelve_patrols_photos(folder)
+    index = folder / "card.json"
+    if index.exists():
+        data = json.loads(index.read_text())
+        return CardPick(Path(data["photo"]), data["place"], data["card"])
+    deck = shipped_decks()["easy"].deck
+    won = next(
+        s
+        for s in (random_setup(deck, seed, cards=9) for seed in range(40))
+        if not failures(s.kingdom)
+    )
+    clean = photograph(folder / "kit", won, preset=PRESET, seed=34).jpeg
+    card = next(c for c in read_photo(clean).cards if c.position == (0, 0))
+    quad = np.array(card.corners_px, dtype=float)
+    centre = quad.mean(axis=0)
+    path = folder / "card.jpg"
+    path.write_bytes(_sticker(clean, centre + (quad - centre) * 2.0))
+    pick = CardPick(path, "the top left place", f"card {card.number}: {card.card.name}")
+    index.write_text(json.dumps({"photo": str(path), "place": pick.place, "card": pick.card}))
+    return pick

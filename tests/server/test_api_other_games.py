@@ -55,7 +55,8 @@ def test_12_patrols_kingdoms_are_each_judged_alone(
     assert "asks for" in broken["verdict"]["failing"][0]["sentence"]
     covered = send(client, token, twelve_patrols.covered).json()
     assert covered["status"] == "waiting"
-    assert covered["choices"] == {twelve_patrols.place: ["nothing more"]}
+    assert list(covered["choices"]) == [twelve_patrols.place]
+    assert covered["choices"][twelve_patrols.place][0] == "nothing more"
     fixed = client.post(
         f"/api/games/{token}/readings/4/corrections",
         json={"place": twelve_patrols.place, "value": "nothing more", "by": "Dee"},

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.photos import Photos
+from tests.server.photos import Photos, twelve_patrols_card_photo
 from tests.server.test_api_grand_jeu import ILLEGAL as grand_jeu_illegal
 from tests.server.test_api_grand_jeu import grand_jeu_photos
 
@@ -68,6 +68,9 @@ EXPECTED = {
 }
 
 
+GRAND_JEU_DEFAULTS = "arrows=017 win=3 fewest=2 bonus=4 culs-de-pat=off"
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as driver:
@@ -101,6 +104,13 @@ def test_a_game_played_on_a_phone(
     player.shot("start-page")
 
     page.get_by_test_id(f"start-{game}").click()
+    if game == "grand-jeu":  # its players fix its options first: here the defaults, kept
+        rules = page.get_by_test_id("rules-input")
+        expect(rules).to_have_value(GRAND_JEU_DEFAULTS)
+        player.fits_the_screen()
+        player.shot("rules")
+        page.get_by_test_id("start-with-rules").click()
+        expect(page.get_by_test_id("rules")).to_have_text(f"Rules: {GRAND_JEU_DEFAULTS}")
     photo_input = page.get_by_test_id("photo")
     expect(photo_input).to_have_attribute("accept", "image/*")
     expect(photo_input).to_have_attribute("capture", "environment")
@@ -205,4 +215,51 @@ def test_a_game_played_on_a_phone(
     page.goto(url)
     expect(page.get_by_test_id("games")).to_contain_text(expected.title)
     player.shot("games-listed")
+    context.close()
+
+
+def test_a_12_patrols_card_picked_on_a_phone(
+    browser: Browser, url: str, twelve_patrols: Photos
+) -> None:
+    """A card whose code is under a sticker: tap its place, pick the card (the deck's one the
+    photo shows nowhere), then the items beside it, each offered first in its slot; the kingdom
+    is judged won and the history shows every pick, by whom."""
+    card = twelve_patrols_card_photo(twelve_patrols.start.parent)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    player = Player(page, "twelve-patrols-card")
+    page.goto(url)
+    page.locator("#who").fill("Tester")
+    page.get_by_test_id("start-twelve-patrols").click()
+    player.send(card.photo, 1)
+    player.expect_status("waiting")
+    expect(page.locator("main")).not_to_contain_text("null")
+    player.shot("card-unreadable")
+
+    player.latest().locator(f"[data-place='{card.place}']").click()
+    choices = page.get_by_test_id("choices")
+    expect(choices.locator("button")).to_have_count(2)
+    player.fits_the_screen()
+    player.shot("card-choices")
+    choices.locator(f"[data-value='{card.card}']").click()
+    expect(page.get_by_test_id("correction")).to_have_count(1, timeout=READ_MS)
+    player.expect_status("waiting")
+    player.shot("card-picked")
+
+    slots = player.latest().get_by_test_id("unreadable").locator("button")
+    total = slots.count()
+    assert total >= 1
+    for done in range(1, total + 1):
+        slots.first.click()
+        choices.locator("button").nth(1).click()  # the item seen there, offered first
+        expect(page.get_by_test_id("correction")).to_have_count(1 + done, timeout=READ_MS)
+        player.shot(f"item-picked-{done}")
+    player.expect_status("accepted")
+    expect(player.verdict()).to_have_text(words("The kingdom is complete: a win"))
+    fixes = page.get_by_test_id("correction")
+    expect(fixes.first).to_have_text(words(f"corrected: {card.place} = {card.card}, by Tester"))
+    page.reload()
+    expect(page.get_by_test_id("correction").first).to_contain_text(card.card)
+    player.fits_the_screen()
+    player.shot("card-history")
     context.close()

@@ -70,6 +70,13 @@ def test_stratego_played_on_two_phones(browser: Browser, url: str, tmp_path: Pat
     # red starts the game: a link for each army
     red.page.goto(url)
     red.page.get_by_test_id("start-stratego").click()
+    # the rules the players agreed: a limit of 5 for the two-square rule, the chase rule kept
+    rules = red.page.get_by_test_id("rules-input")
+    expect(rules).to_have_value("two-square=3 chase=on")
+    rules.fill("two-square=5")
+    red.fits_the_screen()
+    phones.shot(red, "rules")
+    red.page.get_by_test_id("start-with-rules").click()
     links = red.page.get_by_test_id("links")
     expect(links.locator("li")).to_have_count(2)
     red.fits_the_screen()
@@ -79,6 +86,7 @@ def test_stratego_played_on_two_phones(browser: Browser, url: str, tmp_path: Pat
 
     # red types blue's code by mistake: refused; then its own
     expect(red.page.get_by_test_id("side")).to_have_text("you are red")
+    expect(red.page.get_by_test_id("rules")).to_have_text("Rules: two-square=5 chase=on")
     red.page.get_by_test_id("secret").fill(table.blue.code)
     red.page.get_by_test_id("join-button").click()
     expect(red.page.get_by_test_id("error")).to_contain_text("this link is red's")

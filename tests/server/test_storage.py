@@ -25,11 +25,14 @@ def test_a_new_database_is_in_wal_mode_at_the_current_schema(tmp_path: Path) -> 
     assert {"games", "photos", "readings", "corrections", "events"} <= tables
 
 
+NEW_GAME = "INSERT INTO games (id, game, title, created) VALUES (?, 'rodeurs', ?, '2026-01-01')"
+
+
 def test_opening_again_keeps_what_was_written(tmp_path: Path) -> None:
     path = tmp_path / "patrolkit.sqlite3"
     database = Database(path)
     with database.transaction() as db:
-        db.execute("INSERT INTO games VALUES ('g', 'rodeurs', 'Rôdeurs', '2026-01-01')")
+        db.execute(NEW_GAME, ("g", "Rôdeurs"))
     database.close()
     again = Database(path)
     assert [tuple(r) for r in again.query("SELECT id, title FROM games")] == [("g", "Rôdeurs")]
@@ -39,8 +42,8 @@ def test_opening_again_keeps_what_was_written(tmp_path: Path) -> None:
 def test_a_failed_transaction_leaves_nothing(tmp_path: Path) -> None:
     database = Database(tmp_path / "patrolkit.sqlite3")
     with pytest.raises(sqlite3.IntegrityError), database.transaction() as db:
-        db.execute("INSERT INTO games VALUES ('g', 'rodeurs', 'Rôdeurs', '2026-01-01')")
-        db.execute("INSERT INTO games VALUES ('g', 'rodeurs', 'again', '2026-01-01')")
+        db.execute(NEW_GAME, ("g", "Rôdeurs"))
+        db.execute(NEW_GAME, ("g", "again"))
     assert database.query("SELECT * FROM games") == []
     database.close()
 

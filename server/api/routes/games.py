@@ -21,6 +21,8 @@ router = APIRouter(prefix="/games", tags=["games"])
 class NewGame(BaseModel):
     game: str = Field(max_length=40)
     title: str | None = Field(default=None, max_length=200)
+    rules: str | None = Field(default=None, max_length=200)
+    """The rules the players chose (``two-square=5 chase=off``), each left out at its default."""
 
 
 class Player(BaseModel):
@@ -38,7 +40,8 @@ def start_game(body: NewGame, flow: FlowDep) -> dict[str, Any]:
     """Start a game of ``body.game``; its history (empty) and its unguessable ``id``."""
     kind = kind_named(body.game)
     title = printable_name(body.title, "game's name") if body.title else kind.entry.title
-    token = flow.store.create_game(kind.name, title, kind.sides)
+    rules = kind.read_rules(body.rules or "")
+    token = flow.store.create_game(kind.name, title, kind.sides, rules)
     if not kind.sides:
         return history(flow, token)
     return {
@@ -109,6 +112,7 @@ def history(flow: Flow, token: str) -> dict[str, Any]:
     readings = [with_links(r) for r in flow.readings(access)]
     game = {
         **found,
+        "rules": kind.read_rules(found["rules"]) if kind.rules is not None else None,
         "kind": kind.as_json(),
         "readings": readings,
         "events": flow.store.events(access.game_id),

@@ -20,8 +20,8 @@ FORM_SLACK = 64 * 1024
 
 
 class Correction(BaseModel):
-    place: str = Field(max_length=80)
-    value: str = Field(max_length=40)
+    place: str = Field(max_length=200)
+    value: str = Field(max_length=80)
     by: str | None = Field(default=None, max_length=200)
 
 
