@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
@@ -12,6 +13,9 @@ from fastapi.testclient import TestClient
 from server.core.config import Settings
 from server.main import create_app
 from tests.server.photos import Photos, patrolis_photos, rodeurs_photos, twelve_patrols_photos
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 def client_for(settings: Settings) -> TestClient:
@@ -57,3 +61,16 @@ def send(client: TestClient, token: str, photo: Path | bytes, by: str = "Ann") -
         files={"photo": ("table.jpg", content, "image/jpeg")},
         data={"by": by},
     )
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium (:data:`tests.server.browser.CHROMIUM`), once per test file."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.server.browser import CHROMIUM
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(CHROMIUM))
+        yield launched
+        launched.close()

@@ -17,7 +17,7 @@ from tests.server.test_api_grand_jeu import grand_jeu_photos
 
 pytest.importorskip("playwright.sync_api")
 
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from tests.server.browser import CHROMIUM, PHONE, READ_MS, Player, words
 from tests.server.live import serving
@@ -69,14 +69,6 @@ EXPECTED = {
 
 
 GRAND_JEU_DEFAULTS = "arrows=017 win=3 fewest=2 bonus=4 culs-de-pat=off"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM))
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from tests.server.test_api_stratego import BOMB_MOVED, SCOUT_LOST, SMALL, Table,
 
 pytest.importorskip("playwright.sync_api")
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.server.browser import CHROMIUM, PHONE, READ_MS, Player
 from tests.server.live import serving
@@ -30,14 +30,6 @@ pytestmark = [
 BOMB = "Illegal: The bomb on b1 moved: bombs and the flag never move."
 HIDDEN = "Illegal: The rules refuse this move for the rank of a red piece"
 ATTACK = "Red played e4xe7: the scout attacked the sergeant and lost."
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM))
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
