@@ -21,8 +21,8 @@ Figures:
 * ``missing``: scouts on cells reported unreadable; ``scout_error``: (wrong + missing) /
   scouts.
 * ``prisoners_wrong``: prisons whose count was read wrong; ``prisoners_unreported``: those of
-  them on a photo that reported no prison slot unreadable (a silent wrong count: the target is
-  zero).
+  them read with more prisoners than lie there, or fewer with no slot of that prison reported
+  unreadable (a silent wrong count: the target is zero).
 * ``board_found``: photos where the board was found (no :class:`PhotoError`).
 * ``table_exact``: photos read exactly (every scout and prisoner right, nothing unreadable).
 * ``read_by``: the share of scouts read by the whole-photo pass and by the second look.
@@ -37,7 +37,7 @@ from typing import Any
 
 from bench.common import save
 from bench.photos import Readings, cached_photos, photo_parser, workspace
-from patrolkit.games.grand_jeu import State, cell_name
+from patrolkit.games.grand_jeu import Patrol, State, cell_name
 
 KITS = (("8x8-a4", 2, "a4"), ("10x10-a4", 4, "a4"), ("10x10-a3", 3, "a3"))
 FIRST_SEED = 90_000
@@ -72,6 +72,14 @@ def make_photos(count: int, kits: list[Path], out: Path) -> list[Path]:
         return photograph(kit, state, preset=PRESET, seed=seed)
 
     return cached_photos(range(FIRST_SEED, FIRST_SEED + count), PRESET, out, take)
+
+
+def prison_reported(reading: Any, patrol: Patrol, count: int, lying: int) -> bool:
+    """Whether ``patrol``'s prison, read with ``count`` prisoners where ``lying`` lie, says so:
+    fewer read, and a slot of that prison reported unreadable (a prisoner read that is not there
+    is never reported)."""
+    prison = f"{patrol.title}'s prison"
+    return count < lying and any(u.cell is None and prison in u.reason for u in reading.unreadable)
 
 
 def measure(photos: list[Path]) -> dict[str, Any]:
@@ -128,7 +136,7 @@ def measure(photos: list[Path]) -> dict[str, Any]:
             if count != want.prisoners_of(patrol):
                 exact = False
                 tally["prisoners_wrong"] += 1
-                if not any(u.cell is None for u in reading.unreadable):
+                if not prison_reported(reading, patrol, count, want.prisoners_of(patrol)):
                     tally["prisoners_unreported"] += 1
                     wrong_labels.append(
                         f"{path.name}: {patrol.title}'s prison read with {count} prisoners, not"

@@ -29,7 +29,8 @@ Figures per game and effect:
   another army or id, a piece read on an empty cell, an empty cell read where a piece stands
   without the cell being reported unreadable; grand jeu: a scout read with a wrong cell (on an
   empty cell, or empty where a scout lies without the cell being reported), owner or
-  direction, a prison whose prisoners are counted wrong. The target is zero.
+  direction, a prison whose prisoners are counted wrong with no slot of it reported unreadable.
+  The target is zero.
 * ``unreadable``: places reported unreadable (honest, but the table cannot be judged).
 * ``crashed``: photos whose reading ended in anything but a :class:`PhotoError`.
 * ``seconds``: median, 95th percentile and maximum time per photo read.
@@ -284,6 +285,7 @@ def _grand_jeu_table(kits: list[Path], preset: str, seed: int) -> tuple[bytes, A
 
 
 def _grand_jeu_judge(jpeg: bytes, state: Any) -> Judged:
+    from bench.companion_grand_jeu import prison_reported
     from companion.grand_jeu.reader import read_photo
     from companion.grand_jeu.verdict import score_verdict
     from patrolkit.games.grand_jeu import cell_name
@@ -310,13 +312,15 @@ def _grand_jeu_judge(jpeg: bytes, state: Any) -> Judged:
                 judged.wrong.append(
                     f"{name}: read facing {got.direction.value}, not {scout.direction.value}"
                 )
-    slots = sum(u.cell is None for u in reading.unreadable)
     for patrol in state.options.patrols:
-        count = sum(p.patrol is patrol for p in reading.prisoners)
-        if count != state.prisoners_of(patrol):
+        count, lying = (
+            sum(p.patrol is patrol for p in reading.prisoners),
+            state.prisoners_of(patrol),
+        )
+        if count != lying and not prison_reported(reading, patrol, count, lying):
             judged.wrong.append(
-                f"{patrol.title}: {state.prisoners_of(patrol)} prisoners counted {count}"
-                f" ({slots} places off the board reported unreadable)"
+                f"{patrol.title}: {lying} prisoners counted {count}, no slot of its prison"
+                " reported unreadable"
             )
     judged.exact = not judged.wrong and not reading.unreadable
     return judged
