@@ -69,7 +69,7 @@ def centre_errors(photo: Photo, truth: dict[str, Any]) -> list[float]:
     common = [t for t in seen if t in placed]
     # Enough codes to tell where the truth puts them. How many one plain whole-photo decode
     # reads of a small messaging photo is the readers' business (their benchmarks), not this.
-    assert len(common) >= 10
+    assert len(common) >= min(10, 0.6 * len(placed))
     return [float(np.linalg.norm(seen[t].mean(0) - placed[t].mean(0))) for t in common]
 
 
