@@ -117,18 +117,14 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
     clock.lap("cells")
     taken = set(pieces) | covered
     edge = edge_level(picture.gray, sheets, sorted(pieces)[:: max(1, len(pieces) // 12)])
-    glared = {
-        sq
-        for sq in range(SQUARES)
-        if sq not in taken and sq not in LAKES and _glared(picture.gray, sheets, sq)
-    }
-    looked = [
-        sq
-        for sq in range(SQUARES)
-        if sq not in taken
-        and sq not in LAKES
-        and (sq in glared or _shows_code(picture.gray, sheets, sq, edge))
-    ]
+    glared: set[int] = set()
+    looked: list[int] = []
+    for sq in (sq for sq in range(SQUARES) if sq not in taken and sq not in LAKES):
+        round_patch = _round(picture.gray, sheets, sq)
+        if _glared(round_patch):
+            glared.add(sq)
+        if sq in glared or _shows_code(picture.gray, sheets, sq, edge, round_patch):
+            looked.append(sq)
     extra = _second_look(picture.gray, reader, sheets, looked, found)
     more, more_problems, _ = _place(extra, sheets, cell_mm, picture.rgb, "second look")
     for sq, piece in more.items():
@@ -297,18 +293,20 @@ def edge_level(gray: np.ndarray, sheets: list[SheetReading], read: list[int]) ->
     return EDGE * float(np.median(spans))
 
 
-def _shows_code(gray: np.ndarray, sheets: list[SheetReading], sq: int, edge: float) -> bool:
+def _shows_code(
+    gray: np.ndarray, sheets: list[SheetReading], sq: int, edge: float, round_patch: np.ndarray
+) -> bool:
     """Whether the middle of cell ``sq``, seen on the plane of the pieces' tops, shows the dense
     edges of a code's modules, both ways (a neighbour's wall seen there has few edges, a grid
-    line or a seam edges one way only, bare paper, a lake or a soft shadow none), or is as dark
-    as a code (:data:`DARK`)."""
+    line or a seam edges one way only, bare paper, a lake or a soft shadow none), or its round
+    (``round_patch``, :func:`_round`) is as dark as a code (:data:`DARK`)."""
     smooth = _middle(gray, sheets, sq)
     across, down = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
     dense = float((np.hypot(across, down) > edge).mean()) > DETAIL
     both_ways = min(float((abs(across) > edge).mean()), float((abs(down) > edge).mean()))
     if dense and both_ways > BOTH_WAYS:
         return True
-    return _as_dark_as_a_code(_round(gray, sheets, sq))
+    return _as_dark_as_a_code(round_patch)
 
 
 ROUND_MM: Final = Stratego.PIECE_WIDTH_MM - 2 * Stratego.PIECE_FRAME_MM
@@ -340,9 +338,9 @@ def _as_dark_as_a_code(patch: np.ndarray) -> bool:
     return max(float(q.mean()) for q in quarters) < LIGHT_QUARTER
 
 
-def _glared(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> bool:
-    """Whether glare blows out the round in the middle of cell ``sq`` (:data:`GLARE_SHARE`)."""
-    return float((_round(gray, sheets, sq) >= BLOWN_LEVEL).mean()) > GLARE_SHARE
+def _glared(round_patch: np.ndarray) -> bool:
+    """Whether glare blows out a cell's round (:func:`_round`, :data:`GLARE_SHARE`)."""
+    return float((round_patch >= BLOWN_LEVEL).mean()) > GLARE_SHARE
 
 
 def _second_look(

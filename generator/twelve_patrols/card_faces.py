@@ -261,12 +261,8 @@ def draw_back_face(sheet: Sheet) -> None:
     sheet.circle(cx, cy, 16.8, stroke=BACK_GOLD, line=0.25)
     # A compass rose: a long four-point star over a short one turned 45°.
     for radius, inner, turn in ((15.0, 3.0, 0.0), (9.5, 2.2, 45.0)):
-        points = []
-        for k in range(8):
-            angle = math.radians(turn + k * 45.0)
-            r = radius if k % 2 == 0 else inner
-            points.append((cx + r * math.sin(angle), cy - r * math.cos(angle)))
-        sheet.polygons([points], fill=BACK_GOLD, stroke=BACK_FIELD, line=0.3)
+        star = _star(cx, cy, radius, inner, turn)
+        sheet.polygons([star], fill=BACK_GOLD, stroke=BACK_FIELD, line=0.3)
     sheet.circle(cx, cy, 5.6, fill=BACK_FIELD, stroke=BACK_GOLD, line=0.5)
     sheet.centred_glyphs(cx, cy, "12", size=10.5, font=BOLD, fill=BACK_GOLD)
     for turn in (0, 180):
@@ -280,14 +276,22 @@ def _plain_back(sheet: Sheet) -> None:
     sheet.round_rect(3.5, 3.5, WIDTH - 7.0, HEIGHT - 7.0, 3.0, stroke=BACK_FIELD, line=0.4)
     cx, cy = WIDTH / 2, HEIGHT / 2
     sheet.circle(cx, cy, 16.8, stroke=BACK_FIELD, line=0.3)
-    points = []
-    for k in range(8):
-        angle = math.radians(k * 45.0)
-        r = 15.0 if k % 2 == 0 else 3.0
-        points.append((cx + r * math.sin(angle), cy - r * math.cos(angle)))
-    sheet.polygons([points], fill=None, stroke=BACK_FIELD, line=0.3)
+    sheet.polygons([_star(cx, cy, 15.0, 3.0, 0.0)], fill=None, stroke=BACK_FIELD, line=0.3)
     sheet.circle(cx, cy, 5.6, fill=WHITE, stroke=BACK_FIELD, line=0.3)
     sheet.centred_glyphs(cx, cy, "12", size=10.5, font=BOLD, fill=BACK_FIELD)
     for turn in (0, 180):
         with sheet.frame(cx, cy, rotate=turn):
             sheet.centred_glyphs(0, -31.5, "12 PATROLS", size=11.0, font=BOLD, fill=BACK_FIELD)
+
+
+def _star(
+    cx: float, cy: float, radius: float, inner: float, turn: float
+) -> list[tuple[float, float]]:
+    """A four-point star centred on ``cx``, ``cy``: points ``radius`` out, the notches between
+    them ``inner`` out, the first point ``turn`` degrees clockwise from up."""
+    points = []
+    for k in range(8):
+        angle = math.radians(turn + k * 45.0)
+        r = radius if k % 2 == 0 else inner
+        points.append((cx + r * math.sin(angle), cy - r * math.cos(angle)))
+    return points
