@@ -10,8 +10,13 @@ from companion.commands import check_command, score_command
 from patrolkit.errors import KitError
 
 if TYPE_CHECKING:
-    from companion.grand_jeu.reading import GrandJeuReading
+    import numpy as np
+
+    from companion.grand_jeu.reading import GrandJeuReading, Unreadable
     from patrolkit.games.grand_jeu import Direction, Options, Patrol
+
+    UnreadSlot = tuple[Unreadable, np.ndarray]
+    """An unread part in a prison slot, and the slot's corners in the photo (px)."""
 
 
 def rules_of(args: argparse.Namespace) -> Options:
@@ -104,23 +109,37 @@ def judge_photos(
 def unreadable_choices(reading: GrandJeuReading) -> dict[str, tuple[str, ...]]:
     """Every cell the photo could not read, with what a player may say it holds: nothing, or a
     scout of this table seen nowhere else in the photo (neither on a cell nor in a prison),
-    facing one of the 8 directions (``South scout 3 facing ne``)."""
+    facing one of the 8 directions (``South scout 3 facing ne``); and every prison with a slot
+    it could not read (``South's prison``), with what a player may say lies in that slot:
+    nothing, or a scout of that patrol seen nowhere else in the photo (``South scout 3``)."""
     from patrolkit.games.grand_jeu import cell_name
 
     scouts = tuple(_unseen_scouts(reading))
-    return {cell_name(u.cell): (EMPTY, *scouts) for u in reading.unreadable if u.cell is not None}
+    cells = {cell_name(u.cell): (EMPTY, *scouts) for u in reading.unreadable if u.cell is not None}
+    prisons = {
+        place: (EMPTY, *_unseen_prisoners(reading, patrol))
+        for place, (patrol, _) in _unread_slots(reading).items()
+    }
+    return {**cells, **prisons}
 
 
 def correct(reading: GrandJeuReading, cell: str, value: str) -> GrandJeuReading:
     """``reading`` with the unreadable ``cell`` said by a player to hold ``value`` (a scout
     named as in :func:`unreadable_choices`, or ``empty``); :class:`NotationError` for a cell
-    that was read, or a scout already seen elsewhere in the photo or not of this table."""
+    that was read, or a scout already seen elsewhere in the photo or not of this table.
+
+    ``cell`` may also be a prison with a slot the photo could not read (``South's prison``): one
+    such slot is then said to hold ``value``, a prisoner of that patrol (``South scout 3``) or
+    nothing (:func:`_correct_slot`)."""
     from dataclasses import replace
 
     from companion.grand_jeu.reading import ScoutReading
     from patrolkit.errors import NotationError
     from patrolkit.games.grand_jeu import cell_name
 
+    slots = _unread_slots(reading)
+    if cell in slots:
+        return _correct_slot(reading, cell, value, *slots[cell])
     named = {u.cell for u in reading.unreadable if u.cell is not None and cell_name(u.cell) == cell}
     if not named:
         raise NotationError(f"{cell} is not a cell this photo could not read.")
@@ -167,3 +186,74 @@ def _unseen_scouts(reading: GrandJeuReading) -> dict[str, tuple[Patrol, int, Dir
         if (patrol, number) not in seen
         for direction in DIRECTIONS
     }
+
+
+def _unread_slots(reading: GrandJeuReading) -> dict[str, tuple[Patrol, list[UnreadSlot]]]:
+    """Each prison with a slot the photo could not read (glare on it, or a code that did not
+    read), by what a player calls it (``South's prison``): its patrol, and each such part with
+    its slot's corners in the photo, in the order the reader reported them. A part off the board
+    and outside every prison is in none."""
+    import numpy as np
+
+    from companion.pose import apply
+    from companion.sheets import box_corners
+    from patrolkit.games.grand_jeu import Patrol
+
+    slots: dict[str, tuple[Patrol, list[UnreadSlot]]] = {}
+    for u in reading.unreadable:
+        if u.cell is not None or u.at_px is None:
+            continue
+        for sheet in reading.sheets:
+            x, y = apply(sheet.pose.to_board, np.array([u.at_px], dtype=float))[0]
+            found = [
+                (Patrol.parse(prison.patrol), (sx, sy, sw, sh))
+                for prison in sheet.sheet.prisons
+                for sx, sy, sw, sh in prison.slots
+                if sx <= x < sx + sw and sy <= y < sy + sh
+            ]
+            if found:
+                patrol, box = found[0]
+                quad = apply(sheet.pose.to_photo, box_corners(box, 0.15))
+                slots.setdefault(f"{patrol.title}'s prison", (patrol, []))[1].append((u, quad))
+                break
+    return slots
+
+
+def _unseen_prisoners(reading: GrandJeuReading, patrol: Patrol) -> tuple[str, ...]:
+    """The scouts of ``patrol`` this photo shows nowhere, as a player names one lying in a
+    prison slot (``South scout 3``: the number printed on it)."""
+    seen = {s.number for s in reading.scouts.values() if s.patrol is patrol}
+    seen |= {p.number for p in reading.prisoners if p.patrol is patrol}
+    return tuple(
+        f"{patrol.title} scout {number}"
+        for number in range(1, reading.options.patrol_size + 1)
+        if number not in seen
+    )
+
+
+def _correct_slot(
+    reading: GrandJeuReading, prison: str, value: str, patrol: Patrol, parts: list[UnreadSlot]
+) -> GrandJeuReading:
+    """``reading`` with the first unread slot of ``prison`` said to hold ``value``: nothing
+    (``empty``), or the scout of ``patrol`` it names, then counted as that patrol's prisoner."""
+    from dataclasses import replace
+
+    from companion.grand_jeu.reading import PrisonerReading
+    from patrolkit.errors import NotationError
+
+    if value != EMPTY and value not in _unseen_prisoners(reading, patrol):
+        raise NotationError(
+            f"A slot of {prison} holds nothing or a {patrol.title} scout seen nowhere else in"
+            f" the photo, named like '{patrol.title} scout 3', not '{value}'."
+        )
+    part, quad = parts[0]
+    prisoners = reading.prisoners
+    if value != EMPTY:
+        number = int(value.rsplit(" ", 1)[1])
+        prisoners = (*prisoners, PrisonerReading("", patrol, number, patrol, quad))
+    return replace(
+        reading,
+        prisoners=prisoners,
+        unreadable=tuple(u for u in reading.unreadable if u is not part),
+        problems=tuple(p for p in reading.problems if p != part.reason),
+    )

@@ -7,8 +7,9 @@ photo alone. Each game's reader, verdict, picture and corrections are the functi
 ``reader.read_photo`` and ``annotate.render`` — the same code as ``patrolkit score`` and ``check``.
 
 A game whose commands also define ``read_rules`` lets the player who starts it choose its rules
-(Stratego's two-square limit and chase rule, the grand jeu's options); they are kept with the game
-and every photo of it is judged under them (``judge_photos(..., rules=)``).
+(Stratego's two-square limit and chase rule, the grand jeu's options), one control per option as
+:mod:`server.referee.rules` describes them; they are kept with the game and every photo of it is
+judged under them (``judge_photos(..., rules=)``).
 
 A game whose commands also define :data:`SECRET_FUNCTIONS` and ``SIDES`` hides information
 (Stratego): each of its sides joins through a link of its own and gives its secret, and each
@@ -19,12 +20,14 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
 
 from patrolkit import registry
 from patrolkit.errors import UnknownGame
 from patrolkit.registry import GameEntry, Offer
 from server.core.errors import NotFound, NotNow
+from server.referee.rules import RuleOption, describe
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,13 @@ class Kind:
         read = getattr(self.commands, RULES_FUNCTION, None)
         return read("") if callable(read) else None
 
+    @property
+    def rule_options(self) -> tuple[RuleOption, ...] | None:
+        """Each rule its players choose, described for the page's controls (see
+        :mod:`server.referee.rules`), or ``None`` when it has no rules to choose."""
+        read = getattr(self.commands, RULES_FUNCTION, None)
+        return _described(self.entry.name, read) if callable(read) else None
+
     def read_rules(self, text: str) -> str:
         """``text`` (the rules the players chose, each left out at its default) written whole in
         the game's words; :class:`NotationError` in one sentence for rules the game does not
@@ -92,7 +102,13 @@ class Kind:
             "hints": list(self.hints),
             "sides": list(self.sides),
             "rules": self.rules,
+            "options": (
+                None if self.rule_options is None else [o.as_json() for o in self.rule_options]
+            ),
         }
+
+
+_described = cache(describe)
 
 
 WEB_FUNCTIONS = ("judge_photos", "unreadable_choices", "correct")

@@ -70,19 +70,56 @@ async function start(name, rules) {
   else location.hash = `#/game/${game.id}`;
 }
 
-// A game whose players choose its rules before it starts (Stratego, the grand jeu): the
-// defaults, written out for the player to change; every photo is judged under them.
+// A game whose players choose its rules before it starts (Stratego, the grand jeu): one control
+// per option as the server describes it (a checkbox for on or off, a list for a few values, a
+// number for a count, a checkbox per digit for a set of digits), each at the game's default.
+// The rules are sent as the game writes them (`two-square=5 chase=on`); the server reads them.
+function ruleControl(option) {
+  const id = `rule-${option.name}`;
+  const testid = { "data-testid": id };
+  if (option.control === "switch") {
+    const box = el("input", { type: "checkbox", id, ...testid, checked: option.default === "on" });
+    return { node: el("label", { class: "rule switch", for: id }, box, el("span", {}, option.label)),
+      value: () => (box.checked ? "on" : "off") };
+  }
+  if (option.control === "digits") {
+    const boxes = option.values.map((v) => el("input", { type: "checkbox", value: v.value,
+      "data-testid": `${id}-${v.value}`, checked: option.default.includes(v.value) }));
+    return { node: el("fieldset", { class: "rule digits", "data-testid": id },
+      el("legend", {}, option.label),
+      option.values.map((v, i) => el("label", {}, boxes[i], el("span", {}, v.label)))),
+      value: () => boxes.filter((b) => b.checked).map((b) => b.value).join("") };
+  }
+  let field;
+  if (option.control === "choice") {
+    field = el("select", { id, ...testid }, option.values.map((v) =>
+      el("option", { value: v.value, selected: v.value === option.default }, v.label)));
+  } else if (option.control === "count") {
+    field = el("input", { type: "number", id, ...testid, inputmode: "numeric", value: option.default,
+      min: option.min, max: option.max, step: 1, required: true });
+  } else {
+    field = el("input", { id, ...testid, value: option.default, autocomplete: "off", spellcheck: "false" });
+  }
+  return { node: el("label", { class: "rule", for: id }, el("span", {}, option.label), field),
+    value: () => field.value.trim() };
+}
+
 function rulesForm(kind) {
-  const input = el("input", { id: "rules", value: kind.rules, "data-testid": "rules-input",
-    autocomplete: "off", spellcheck: "false" });
-  const error = el("p", { class: "error", role: "alert" });
-  const go = () => start(kind.name, input.value.trim()).catch((e) => { error.textContent = e.message; });
-  document.getElementById("rules-form").replaceChildren(
-    el("label", { for: "rules" }, `${kind.title}: the rules you play (change a value, or leave the defaults)`),
-    input, error,
+  const controls = kind.options.map(ruleControl);
+  const error = el("p", { class: "error", role: "alert", "data-testid": "rules-error" });
+  const chosen = () => kind.options.map((option, i) => `${option.name}=${controls[i].value()}`).join(" ");
+  const form = el("form", { class: "rules", "data-testid": "rules-form",
+    onsubmit: (event) => {
+      event.preventDefault();
+      start(kind.name, chosen()).catch((e) => { error.textContent = e.message; });
+    } },
+    el("p", { class: "rules-title" }, `${kind.title}: the rules you play`),
+    controls.map((c) => c.node),
+    error,
     el("div", { class: "actions" },
-      el("button", { "data-testid": "start-with-rules", onclick: go }, `Start ${kind.title}`)));
-  input.focus();
+      el("button", { type: "submit", "data-testid": "start-with-rules" }, `Start ${kind.title}`)));
+  document.getElementById("rules-form").replaceChildren(form);
+  form.scrollIntoView({ block: "nearest" });
 }
 
 // A game that hides information (Stratego): one link per army, each for its player's phone.
@@ -212,6 +249,9 @@ function latestCard(reading) {
   const open = reading.status === "waiting" || reading.status === "illegal";
   const unreadable = (v.unreadable || []).filter((u) => !u.photo || u.photo === "after" || u.photo === 2);
   const reasons = new Map(unreadable.map((u) => [placeOf(u), u.reason || u.what]));
+  // a place on no cell (a grand jeu prison with a slot unread) is named in its reason's words
+  const reasonOf = (place) => reasons.get(place)
+    || (unreadable.find((u) => !placeOf(u) && (u.reason || "").includes(place)) || {}).reason;
   return el("section", { class: "card", "data-testid": "latest", "data-status": reading.status },
     el("div", { class: "line" },
       el("span", { class: `badge ${reading.status}`, "data-testid": "status" }, STATUS_WORDS[reading.status]),
@@ -222,10 +262,10 @@ function latestCard(reading) {
     reading.status === "waiting" && places.length ? el("div", {},
       el("p", { class: "note" }, "Could not read — tap a place and pick what is there:"),
       el("div", { class: "unreadable", "data-testid": "unreadable" }, places.map((place) =>
-        el("button", { "data-place": place, title: reasons.get(place) || "",
+        el("button", { "data-place": place, title: reasonOf(place) || "",
           onclick: () => { choosing = choosing === place ? null : place; drawGame(); } }, place))),
       choosing && reading.choices[choosing] ? el("div", {},
-        el("p", { class: "note" }, `${choosing}: ${(reasons.get(choosing) || "not read").replace(/\.$/, "")}. It holds:`),
+        el("p", { class: "note" }, `${choosing}: ${(reasonOf(choosing) || "not read").replace(/\.$/, "")}. It holds:`),
         reading.choices[choosing].some((v) => /^[SCX]\d\/\d$/.test(v))
           ? el("p", { class: "note" }, "S straight, C curve, X crossing; the digit is how many quarter turns; /n is the player.")
           : null,

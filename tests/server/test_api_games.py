@@ -71,6 +71,18 @@ def test_a_link_to_no_game_is_not_found(client: TestClient) -> None:
         assert response.json()["detail"].endswith(".")
     assert client.post("/api/games/nope/undo", json={}).status_code == 404
     assert client.get("/api/pictures/../../etc/passwd").status_code == 404
+    assert send(client, "nope", b"\xff\xd8\xff").status_code == 404
+    token = start(client)
+    for game, action, body in (
+        ("nope", "secret", {"secret": "RC7QK2MZ"}),
+        ("nope", "readings/1/reject", {}),
+        (token, "readings/7/reject", {}),
+        (token, "readings/7/corrections", {"place": "a1", "value": "empty"}),
+        (token, "readings/7/hint", {"mover": "white"}),
+    ):
+        response = client.post(f"/api/games/{game}/{action}", json=body)
+        assert response.status_code == 404, (game, action, response.text)
+        assert "\n" not in response.json()["detail"]
 
 
 def test_undo_with_nothing_accepted_is_refused(client: TestClient) -> None:

@@ -1,14 +1,17 @@
 """Le grand jeu des patrouilles through the API: the first photo sets the position, the next
 turn is found with its foulards, a turn no legal play explains is refused with its reason, a
-scout turned between two directions is said by a player to face one, and undo takes the last
-turn back."""
+scout turned between two directions is said by a player to face one, a prison slot hidden by
+glare is said to hold its prisoner, and undo takes the last turn back."""
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
+import cv2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -18,6 +21,7 @@ from companion.grand_jeu.commands import EMPTY, correct, judge_photos, unreadabl
 from patrolkit.errors import NotationError
 from patrolkit.games.grand_jeu import Patrol, State, apply, explain, parse_cell, random_turn
 from tests.grand_jeu import photos as table
+from tests.photo_damage import glare_over, save
 from tests.server.conftest import send
 from tests.server.photos import Photos
 
@@ -58,6 +62,26 @@ def grand_jeu_photos() -> Photos:
 @pytest.fixture(scope="module")
 def grand_jeu() -> Photos:
     return grand_jeu_photos()
+
+
+@dataclass(frozen=True)
+class PrisonGlare:
+    """The position before North's turn photographed with a glare spot over a prisoner's code:
+    the prison a player taps (``place``) and the prisoner they say lies there (``value``)."""
+
+    photo: Path
+    place: str
+    value: str
+
+
+@cache
+def prison_glare_photo() -> PrisonGlare:
+    truth = table.truth(table.before_photo())
+    hidden = truth["prisoners"][0]
+    image = glare_over(cv2.imread(str(table.before_photo())), hidden["code_corners_px"])
+    photo = save(image, table.folder() / "prison-glare.jpg")
+    patrol = Patrol.parse(hidden["patrol"]).title
+    return PrisonGlare(photo, f"{patrol}'s prison", f"{patrol} scout {hidden['number']}")
 
 
 def start(client: TestClient) -> str:
@@ -160,3 +184,54 @@ def test_a_cell_said_to_be_empty_leaves_the_scout_off_the_board() -> None:
     verdict = judge_photos(emptied, table.reading(table.after_photo()))
     assert verdict["judged"] and verdict["legal"] is False
     assert verdict["reason"]
+
+
+def test_a_prison_slot_hidden_by_glare_is_corrected_and_the_turn_after_it_judged(
+    client: TestClient, grand_jeu: Photos
+) -> None:
+    glare = prison_glare_photo()
+    token = start(client)
+    waiting = send(client, token, glare.photo).json()
+    assert waiting["status"] == "waiting" and waiting["verdict"]["state"] is None
+    [part] = waiting["verdict"]["unreadable"]
+    assert part["cell"] is None and part["reason"].startswith(
+        f"Glare hides a slot of {glare.place}"
+    )
+    # the prisoner's number is printed on it: the only South scout the photo shows nowhere
+    assert waiting["choices"] == {glare.place: [EMPTY, glare.value]}
+
+    on_board = f"{glare.value.split()[0]} scout 1"
+    for place, value in ((glare.place, on_board), (glare.place, "North scout 5"), ("d4", EMPTY)):
+        refused = client.post(
+            f"/api/games/{token}/readings/1/corrections", json={"place": place, "value": value}
+        )
+        assert refused.status_code == 409 and "\n" not in refused.json()["detail"]
+    fixed = client.post(
+        f"/api/games/{token}/readings/1/corrections",
+        json={"place": glare.place, "value": glare.value, "by": "Cy"},
+    ).json()
+    assert fixed["status"] == "accepted" and fixed["choices"] == {}
+    assert fixed["verdict"]["prisoners"] == {"S": 1, "N": 1}
+    assert State.from_text(fixed["verdict"]["state"]).same_position(table.before_state())
+    [kept] = fixed["corrections"]
+    assert (kept["place"], kept["value"], kept["by"]) == (glare.place, glare.value, "Cy")
+    assert kept["at"]
+
+    # North frees its prisoner, moves and captures: judged against the corrected position
+    legal = send(client, token, grand_jeu.legal).json()
+    assert legal["status"] == "accepted" and legal["before_seq"] == 1
+    assert legal["verdict"]["turn"] == grand_jeu.legal_turn
+    exported = client.get(f"/api/games/{token}/export").json()
+    assert exported["readings"][0]["corrections"][0]["value"] == glare.value
+    assert exported["notation"]["turns"] == [grand_jeu.legal_turn]
+
+
+def test_a_prison_slot_said_to_be_empty_counts_no_prisoner_there() -> None:
+    glare = prison_glare_photo()
+    reading = table.reading(glare.photo)
+    emptied = correct(reading, glare.place, EMPTY)
+    assert unreadable_choices(emptied) == {} and not emptied.unreadable
+    verdict = judge_photos(emptied)
+    assert verdict["judged"] and verdict["prisoners"] == {"S": 0, "N": 1}
+    with pytest.raises(NotationError, match="holds nothing or a South scout seen nowhere else"):
+        correct(reading, glare.place, "South scout 1")

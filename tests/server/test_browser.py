@@ -13,7 +13,7 @@ import pytest
 
 from tests.server.photos import Photos, twelve_patrols_card_photo
 from tests.server.test_api_grand_jeu import ILLEGAL as grand_jeu_illegal
-from tests.server.test_api_grand_jeu import grand_jeu_photos
+from tests.server.test_api_grand_jeu import grand_jeu_photos, prison_glare_photo
 
 pytest.importorskip("playwright.sync_api")
 
@@ -97,8 +97,12 @@ def test_a_game_played_on_a_phone(
 
     page.get_by_test_id(f"start-{game}").click()
     if game == "grand-jeu":  # its players fix its options first: here the defaults, kept
-        rules = page.get_by_test_id("rules-input")
-        expect(rules).to_have_value(GRAND_JEU_DEFAULTS)
+        for digit in "01234567":  # a checkbox per red arrow: ahead, ahead right, ahead left
+            arrow = page.get_by_test_id(f"rule-arrows-{digit}")
+            expect(arrow).to_be_checked(checked=digit in "017")
+        for option, default in (("win", "3"), ("fewest", "2"), ("bonus", "4")):
+            expect(page.get_by_test_id(f"rule-{option}")).to_have_value(default)
+        expect(page.get_by_test_id("rule-culs-de-pat")).not_to_be_checked()
         player.fits_the_screen()
         player.shot("rules")
         page.get_by_test_id("start-with-rules").click()
@@ -254,4 +258,39 @@ def test_a_12_patrols_card_picked_on_a_phone(
     expect(page.get_by_test_id("correction").first).to_contain_text(card.card)
     player.fits_the_screen()
     player.shot("card-history")
+    context.close()
+
+
+def test_a_grand_jeu_prison_slot_corrected_on_a_phone(browser: Browser, url: str) -> None:
+    """A prisoner's code under a glare spot: the prison is listed with what could not be read
+    there; tap it, pick the prisoner (the one scout of that patrol the photo shows nowhere);
+    the position is read whole and the history keeps the correction, by whom."""
+    glare = prison_glare_photo()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    player = Player(page, "grand-jeu-prison")
+    page.goto(url)
+    page.locator("#who").fill("Tester")
+    page.get_by_test_id("start-grand-jeu").click()
+    page.get_by_test_id("start-with-rules").click()
+    player.send(glare.photo, 1)
+    player.expect_status("waiting")
+    prison = player.latest().locator(f'[data-place="{glare.place}"]')
+    expect(prison).to_have_attribute("title", words(f"Glare hides a slot of {glare.place}"))
+    player.shot("prison-unreadable")
+    prison.click()
+    choices = page.get_by_test_id("choices")
+    expect(choices.locator("button")).to_have_count(2)
+    expect(player.latest()).to_contain_text(f"{glare.place}: Glare hides a slot of")
+    player.fits_the_screen()
+    player.shot("prison-choices")
+    choices.locator(f'[data-value="{glare.value}"]').click()
+    player.expect_status("accepted")
+    expect(page.get_by_test_id("correction")).to_have_text(
+        words(f"corrected: {glare.place} = {glare.value}, by Tester")
+    )
+    page.reload()
+    expect(page.get_by_test_id("correction")).to_contain_text(glare.value)
+    player.fits_the_screen()
+    player.shot("prison-corrected")
     context.close()

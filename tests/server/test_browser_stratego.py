@@ -63,9 +63,10 @@ def test_stratego_played_on_two_phones(browser: Browser, url: str, tmp_path: Pat
     red.page.goto(url)
     red.page.get_by_test_id("start-stratego").click()
     # the rules the players agreed: a limit of 5 for the two-square rule, the chase rule kept
-    rules = red.page.get_by_test_id("rules-input")
-    expect(rules).to_have_value("two-square=3 chase=on")
-    rules.fill("two-square=5")
+    two_square = red.page.get_by_test_id("rule-two-square")
+    expect(two_square).to_have_value("3")
+    expect(red.page.get_by_test_id("rule-chase")).to_be_checked()
+    two_square.select_option("5")
     red.fits_the_screen()
     phones.shot(red, "rules")
     red.page.get_by_test_id("start-with-rules").click()

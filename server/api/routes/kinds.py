@@ -13,5 +13,6 @@ router = APIRouter(prefix="/kinds", tags=["kinds"])
 
 @router.get("")
 def list_kinds() -> list[dict[str, Any]]:
-    """Every game with a photo reader, and whether its turns are judged photo to photo."""
+    """Every game with a photo reader, whether its turns are judged photo to photo, and the
+    rules its players choose at its start, option by option (``options``)."""
     return [kind.as_json() for kind in kinds()]
