@@ -233,6 +233,14 @@ def _contents(layout: Layout, pawns: int, token_sheets: int, rules_sheets: int) 
     ]
 
 
+ANOTHER_BOARD: Final = (
+    "<b>Another board:</b> this one was drawn at random. Any other board is as legal if every "
+    "cell faces one of the other colour across the grey row and each such pair starts with two "
+    "pawns of the same colour."
+)
+"""What a random kit's cover says makes another board legal (the rules' start position)."""
+
+
 def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
@@ -260,6 +268,7 @@ def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
         COVER.bullet(f"<b>Layout:</b> {escape(layout_text(layout))}"),
         COVER.bullet(f"<b>Jumps:</b> {jumps_text(layout.board.diagonal)}"),
         COVER.bullet(f"<b>Pawns:</b> {mix_text(layout)}"),
+        *([COVER.bullet(ANOTHER_BOARD)] if layout.seed is not None else []),
         Paragraph("Making the kit", COVER.head),
         Paragraph(
             "Print every sheet at actual size (check the ruler above). Print the tokens on card, "
@@ -282,15 +291,18 @@ def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
             COVER.body,
         ),
     ]
-    fill_cover_column(sheet, flow, (left, top, px - 12 - left, setup_bottom - top))
+    # The text runs beside the set-up picture and, if it needs to, on below it to the brief.
+    brief_top = _brief(Sheet.scratch(sheet.paper), left, height - MARGIN_MM - 6, right - left)
+    column_bottom = max(setup_bottom, brief_top - 4)
+    fill_cover_column(sheet, flow, (left, top, px - 12 - left, column_bottom - top))
     if setup_bottom > sheet.paper.height - MARGIN_MM - 60:
         raise RuntimeError("the set-up picture runs into the brief")
     _brief(sheet, left, height - MARGIN_MM - 6, right - left)
     draw_generator_line(sheet)
 
 
-def _brief(sheet: Sheet, x: float, bottom: float, width: float) -> None:
-    """The game on one card, ending at ``bottom``: a reminder for the table."""
+def _brief(sheet: Sheet, x: float, bottom: float, width: float) -> float:
+    """The game on one card, ending at ``bottom``: a reminder for the table. Returns its top."""
     lines = (
         ("Goal", "when no jump is left, have the fewest points in your district."),
         ("Districts", "white cells: first player; black cells: second player; grey row: nobody."),
@@ -310,4 +322,4 @@ def _brief(sheet: Sheet, x: float, bottom: float, width: float) -> None:
             "tie, more red loses, then more yellow; otherwise it is a draw.",
         ),
     )
-    brief_box(sheet, x, bottom, width, lines)
+    return brief_box(sheet, x, bottom, width, lines)

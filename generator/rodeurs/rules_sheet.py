@@ -192,14 +192,8 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
         head("Setting up"),
         p(
             "Put one pawn on every white and black cell, of the colour shown by the small disc in "
-            "the cell's corner (the cover shows the same set-up). "
-            + (
-                "This board is random: any board is fair that keeps these colours and puts the "
-                "same pawn on facing cells. "
-                if facts.random
-                else "The grey row starts empty. "
-            )
-            + "Draw lots for who starts: that player owns the white district."
+            "the cell's corner (the cover shows the same set-up). The grey row starts empty. "
+            "Draw lots for who starts: that player owns the white district."
         ),
         head("A jump"),
         p(
@@ -316,17 +310,10 @@ class Facts:
     pawns: int
     mix: str
     diagonal: bool
-    random: bool = False
-    """The board was drawn at random from a seed (the rules then say what any fair board keeps)."""
 
     @classmethod
     def of(cls, layout: Layout) -> Facts:
-        return cls(
-            sum(layout.mix.values()),
-            mix_text(layout),
-            layout.board.diagonal,
-            layout.seed is not None,
-        )
+        return cls(sum(layout.mix.values()), mix_text(layout), layout.board.diagonal)
 
 
 @lru_cache(maxsize=32)
