@@ -78,6 +78,16 @@ def diagonal_crossing(corners: np.ndarray) -> np.ndarray:
     return np.asarray(p + t * r, dtype=float)
 
 
+@dataclass(frozen=True, eq=False)
+class Scan:
+    """What a decoder saw in a whole photo: the ``codes`` it decoded, and the corners (4 x 2,
+    photo px) of those it ``located`` — their finder squares seen — but could not decode (a
+    blurred code: see :mod:`companion.deblur`)."""
+
+    codes: list[Detection]
+    located: list[np.ndarray]
+
+
 class Decoder(Protocol):
     """Reads every QR code in a grey (2-D uint8) image."""
 
@@ -85,6 +95,10 @@ class Decoder(Protocol):
 
     def read(self, gray: np.ndarray) -> list[Detection]:
         """All QR codes found in ``gray``, in no particular order."""
+        ...
+
+    def scan(self, gray: np.ndarray) -> Scan:
+        """All QR codes found in ``gray``, and where codes were found but not decoded."""
         ...
 
 
@@ -112,6 +126,18 @@ class ZxingDecoder:
             points = np.array([(c.x, c.y) for c in corners], dtype=float)
             detections.append(Detection(code.text, points))
         return detections
+
+    def scan(self, gray: np.ndarray) -> Scan:
+        detections, located = [], []
+        for code in self._zxing.read_barcodes(gray, return_errors=True, **self._options):
+            p = code.position
+            corners = [p.top_left, p.top_right, p.bottom_right, p.bottom_left]
+            points = np.array([(c.x, c.y) for c in corners], dtype=float)
+            if code.valid:
+                detections.append(Detection(code.text, points))
+            else:
+                located.append(points)
+        return Scan(detections, located)
 
 
 _ZBAR_TOP_LEFT_ANGLE: Final = {"UP": -135.0, "RIGHT": -45.0, "DOWN": 45.0, "LEFT": 135.0}
@@ -149,6 +175,9 @@ class PyzbarDecoder:
             text = code.data.decode("utf-8", errors="replace")
             detections.append(Detection(text, ordered))
         return detections
+
+    def scan(self, gray: np.ndarray) -> Scan:
+        return Scan(self.read(gray), [])  # zbar reports only the codes it decodes
 
 
 def _code_order(points: np.ndarray, orientation: str) -> np.ndarray:

@@ -148,12 +148,16 @@ def sort_into(
 
 
 def read_codes(
-    gray: np.ndarray, reader: Decoder, enough: Callable[[list[Detection]], bool] | None = None
+    gray: np.ndarray,
+    reader: Decoder,
+    enough: Callable[[list[Detection]], bool] | None = None,
+    *,
+    first: list[Detection] | None = None,
 ) -> list[Detection]:
-    """Every code in the photo: the whole photo, then, unless what that read is ``enough``,
-    overlapping windows of it (a decoder looking at many codes at once can miss a few, and
-    small codes read better in a window); repeats merged."""
-    detections = list(reader.read(gray))
+    """Every code in the photo: the whole photo (or what it read already, ``first``), then,
+    unless what that read is ``enough``, overlapping windows of it (a decoder looking at many
+    codes at once can miss a few, and small codes read better in a window); repeats merged."""
+    detections = list(reader.read(gray) if first is None else first)
     if enough is not None and enough(detections):
         return unique_codes(detections)
     height, width = gray.shape[:2]

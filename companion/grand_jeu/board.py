@@ -55,10 +55,12 @@ def sort_codes(detections: list[Detection], found: Found | None = None) -> Found
     return found
 
 
-def read_codes(gray: np.ndarray, reader: Decoder) -> list[Detection]:
+def read_codes(
+    gray: np.ndarray, reader: Decoder, *, first: list[Detection] | None = None
+) -> list[Detection]:
     """Every code in the photo: the whole photo, then overlapping windows of it (the scouts'
     codes are small); repeats merged."""
-    return read_all_codes(gray, reader)
+    return read_all_codes(gray, reader, first=first)
 
 
 def locate_board(

@@ -22,6 +22,7 @@ the prisoners in each prison; never a guess.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -31,6 +32,7 @@ import numpy as np
 from companion.cascade import Step as CascadeStep
 from companion.cascade import rectify
 from companion.clock import Clock
+from companion.deblur import first_pass
 from companion.decode import Decoder, Detection, decoder_named
 from companion.grand_jeu.board import Found, locate_board, read_codes, sort_codes
 from companion.grand_jeu.reading import (
@@ -100,7 +102,9 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    found = sort_codes(read_codes(picture.gray, reader))
+    scanned = first_pass(picture.gray, reader)
+    picture = replace(picture, gray=scanned.gray)
+    found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
     clock.lap("decode")
     kit, size, cell_mm, sheets = locate_board(found, picture.gray, reader)
     clock.lap("pose")

@@ -42,6 +42,12 @@ shows at least 0.24 (sharp); on the far side of a tilted photo, down to 0.11 for
 that could not be decoded."""
 
 
+MIN_PX_PER_MM: Final = 3.5
+"""Below this resolution a cell is never shown bare: the thresholds above were measured on
+photos of 3.8 px/mm and more, and a messaging app's copy of a photo (about 2 px/mm on a
+Patrolis board) blurs a tile's code into something as flat and as smooth as bare paper."""
+
+
 BLOWN_LEVEL: Final = 254
 """A grey level at or above this is blown out (clipped): the light, not the cell, sets it.
 Bright printed white reaches 250 on a sunny ``phone`` photo without being clipped."""
@@ -112,15 +118,19 @@ def bare_middle(
     strict: bool = True,
 ) -> bool:
     """:func:`looks_bare` for the cell ``box`` (mm, seen through ``pose``) whose ``middle`` is
-    not blown out; with ``strict`` false, the flatness test only."""
+    not blown out; with ``strict`` false, the flatness test only. Never below
+    :data:`MIN_PX_PER_MM`."""
     x, y, w, h = box
+    resolution = _pixels_per_mm(pose, (x + w / 2, y + h / 2))
+    if resolution < MIN_PX_PER_MM:
+        return False
     patch = _evened(middle)
     low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
     if high - low < FLAT * high:
         return True
     if not strict:
         return False
-    sharp = _pixels_per_mm(pose, (x + w / 2, y + h / 2)) >= SHARP_PX_PER_MM
+    sharp = resolution >= SHARP_PX_PER_MM
     spread = float(patch.std()) + 1e-6
     along = min(float(patch.std(axis=1).mean()), float(patch.std(axis=0).mean())) / spread
     if along < (STRAIGHT if sharp else STRAIGHT_SOFT):
@@ -145,6 +155,13 @@ def _evened(middle: np.ndarray) -> np.ndarray:
     reach = round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1
     white = cv2.dilate(patch, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     return np.asarray(255.0 * patch / np.maximum(white, 1.0), dtype=np.float32)
+
+
+def seen_closely(sheets: list[SheetReading], game_map: Map, cell: int) -> bool:
+    """Whether the photo shows ``cell`` at :data:`MIN_PX_PER_MM` or more: closely enough for
+    any test to call it bare."""
+    reading, (x, y, w, h) = holder(sheets, game_map, cell)
+    return _pixels_per_mm(reading.pose, (x + w / 2, y + h / 2)) >= MIN_PX_PER_MM
 
 
 def holder(

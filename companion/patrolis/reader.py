@@ -34,15 +34,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
 import numpy as np
 
 from companion.clock import Clock
+from companion.deblur import first_pass
 from companion.decode import Detection, decoder_named
 from companion.load import load_picture
-from companion.patrolis.bare import shows_code_detail
+from companion.patrolis.bare import MIN_PX_PER_MM, seen_closely, shows_code_detail
 from companion.patrolis.reading import PatrolisReading, TileReading, Unreadable
 from companion.patrolis.second_look import could_hold_steps, labels_round, second_look
 from companion.patrolis.sheets import Found, SheetReading, locate_board, read_codes, sort_codes
@@ -55,6 +57,7 @@ from companion.sheets import (
     sheet_under,
     unique_codes,
 )
+from patrolkit.errors import PhotoError
 from patrolkit.games.patrolis import (
     DEFAULT_OBJECTIVES,
     Map,
@@ -85,9 +88,12 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    found = sort_codes(read_codes(picture.gray, reader))
+    scanned = first_pass(picture.gray, reader)
+    picture = replace(picture, gray=scanned.gray)
+    found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
     clock.lap("decode")
     game_map, sheets = locate_board(found, picture.gray, reader)
+    _check_resolution(sheets, game_map)
     cell_mm = sheets[0].sheet.cell_mm
     clock.lap("pose")
     pieces, problems = _place(found.pieces, sheets, game_map, cell_mm, "photo")
@@ -274,3 +280,16 @@ def _centre_px(
             continue
         return cell_centre_px(reading.pose.to_photo, box)
     return (0.0, 0.0)
+
+
+def _check_resolution(sheets: list[SheetReading], game_map: Map) -> None:
+    """:class:`PhotoError` when the photo shows most of the board too coarsely for any cell
+    without a code to be called bare (:data:`MIN_PX_PER_MM`): every such cell would be
+    unreadable, so the players are asked for a closer or fuller photo instead."""
+    close = sum(seen_closely(sheets, game_map, cell) for cell in game_map.cells)
+    if close < len(game_map.cells) / 2:
+        raise PhotoError(
+            "This photo shows the Patrolis board too small to read its bare cells (under"
+            f" {MIN_PX_PER_MM:g} pixels a millimetre): take it closer, or send the photo itself"
+            " rather than a messaging app's smaller copy."
+        )

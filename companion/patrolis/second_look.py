@@ -21,6 +21,7 @@ from companion.patrolis.bare import (
     holder,
     looks_bare,
     middle_of,
+    seen_closely,
 )
 from companion.patrolis.reading import TileReading
 from companion.patrolis.sheets import (
@@ -132,7 +133,9 @@ def _like_their_class(
     """The ``cells`` that look like the bare cells of their terrain class: like the typical one
     (the pixelwise median of the class's ``free`` cells, those without a code read, nearly all
     bare) or like one of the class's cells already found ``bare``. Compared by normalised
-    correlation at 6 px/mm, slightly blurred against small misalignments."""
+    correlation at 6 px/mm, slightly blurred against small misalignments; never a cell the photo
+    shows coarser than :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred that much
+    looks like bare ground)."""
     by_class: dict[object, list[int]] = {}
     for cell in free:
         by_class.setdefault(game_map.class_of(cell), []).append(cell)
@@ -145,7 +148,7 @@ def _like_their_class(
         if len(group) >= LIKE_CLASS_MIN_CELLS:
             typical = _normalised(np.median(np.stack(list(pictures.values())), axis=0))
         for cell in cells:
-            if game_map.class_of(cell) is not terrain:
+            if game_map.class_of(cell) is not terrain or not seen_closely(sheets, game_map, cell):
                 continue
             picture = pictures[cell]
             like_typical = typical is not None and (picture * typical).mean() >= LIKE_CLASS

@@ -305,8 +305,10 @@ def _enough(detections: list[Detection]) -> bool:
     return whole and sheets in (1, 4) and all(len(c) >= 2 for c in corners.values())
 
 
-def read_codes(gray: np.ndarray, reader: Decoder) -> list[Detection]:
+def read_codes(
+    gray: np.ndarray, reader: Decoder, *, first: list[Detection] | None = None
+) -> list[Detection]:
     """Every code in the photo: the whole photo, then, unless that already located every sheet
     and gave the whole map code, overlapping windows of it (a decoder looking at many codes at
     once can miss a few), repeats merged."""
-    return read_all_codes(gray, reader, _enough)
+    return read_all_codes(gray, reader, _enough, first=first)

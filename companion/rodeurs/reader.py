@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.clock import Clock
+from companion.deblur import first_pass
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import Picture, load_picture
 from companion.pose import BoardPose
@@ -67,7 +68,9 @@ def read_photo(
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    found = FoundCodes.of(reader.read(picture.gray))
+    scanned = first_pass(picture.gray, reader)
+    picture = replace(picture, gray=scanned.gray)
+    found = FoundCodes.of(scanned.codes)
     clock.lap("decode")
     pose = locate_board(found, picture.gray, reader)
     board = _board(pose.board_code)

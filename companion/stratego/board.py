@@ -60,10 +60,12 @@ def sort_codes(detections: list[Detection], found: Found | None = None) -> Found
     return found
 
 
-def read_codes(gray: np.ndarray, reader: Decoder) -> list[Detection]:
+def read_codes(
+    gray: np.ndarray, reader: Decoder, *, first: list[Detection] | None = None
+) -> list[Detection]:
     """Every code in the photo: the whole photo, then, unless that read every corner code of a
     board, overlapping windows of it; repeats merged."""
-    return read_all_codes(gray, reader, _every_corner)
+    return read_all_codes(gray, reader, _every_corner, first=first)
 
 
 def _every_corner(detections: list[Detection]) -> bool:

@@ -23,6 +23,7 @@ cell; never a rank (the photo shows none), never a guess.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -31,6 +32,7 @@ import numpy as np
 
 from companion.cascade import Step as CascadeStep
 from companion.clock import Clock
+from companion.deblur import first_pass
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import load_picture
 from companion.pose import BoardPose, apply, rounded_px
@@ -109,7 +111,9 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    found = sort_codes(read_codes(picture.gray, reader))
+    scanned = first_pass(picture.gray, reader)
+    picture = replace(picture, gray=scanned.gray)
+    found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
     clock.lap("decode")
     kit, cell_mm, sheets = locate_board(found, picture.gray, reader)
     clock.lap("pose")

@@ -26,6 +26,7 @@ What a photo cannot tell, and how it is settled
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Final
@@ -34,6 +35,7 @@ import numpy as np
 
 from companion.cascade import unsharp
 from companion.clock import Clock
+from companion.deblur import first_pass
 from companion.decode import Decoder, Detection, decoder_named
 from companion.load import load_picture
 from companion.twelve_patrols.anchor import adrift, beyond, pin, shifted
@@ -113,7 +115,9 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    found = FoundCodes.of(reader.read(picture.gray))
+    scanned = first_pass(picture.gray, reader)
+    picture = replace(picture, gray=scanned.gray)
+    found = FoundCodes.of(scanned.codes)
     passes = {"photo": len(found.cards) + len(found.items) + len(found.foreign)}
     clock.lap("decode")
     deck, known = deck_of(found)

@@ -136,3 +136,21 @@ def test_a_player_says_what_lies_under_the_glare_an_objective_included_and_the_t
     verdict = judge_photos(reading)
     assert verdict["judged"] is True
     assert verdict["objectives"] == judge_photos(clean)["objectives"]
+
+
+def test_a_messaging_apps_small_copy_is_refused_not_read_as_bare_ground(
+    table: tuple[np.ndarray, dict[str, Any]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Shrunk to a messaging app's 1,600 px, the codes still read (at twice the size), but a tile
+    # whose code does not is as smooth as bare ground: the photo is refused, never half-read.
+    image, _ = table
+    scale = 1600 / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    photo = save(small, tmp_path / "shared.jpg")
+    code = main(["score", "patrolis", str(photo), "--json"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "too small to read its bare cells" in err
+    assert "messaging app" in err

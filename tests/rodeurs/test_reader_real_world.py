@@ -83,3 +83,16 @@ def test_a_pawns_straight_edge_is_never_taken_for_a_bare_cell(
     for cell in reading.cells:
         if cell.status is not CellStatus.UNREADABLE:
             assert cell.pawn == state.pawns[cell.square], cell.name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("preset", "seed"), [("defocus", 3), ("motion", 4)])
+def test_a_blurred_photo_is_sharpened_and_reads_back_exactly(
+    layout: Layout, shoot: Shoot, preset: str, seed: int
+) -> None:
+    # Read as it was, the out-of-focus photo is refused (no corner code reads) and the shaken
+    # one leaves ten cells unreadable; with the blur divided out, both read whole.
+    state = play(layout, 6, seed=seed)
+    reading = read_photo(shoot(state.text, preset, seed))
+    assert reading.unreadable == ()
+    assert rows(reading.state_text) == rows(state.text)

@@ -1,6 +1,6 @@
 """Stratego photos degraded as real phones degrade them: a piece whose code a glare spot hides,
 or which missed focus blurs past reading, is reported where it stands — never called an empty
-cell."""
+cell; a photo out of focus is read whole once its blur is divided out."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from pathlib import Path
 import cv2
 import pytest
 
+import companion.stratego.reader as stratego_reader
 from companion.camera.photo import write_photo
 from companion.camera.stratego.kit import stratego_kit_raster
 from companion.camera.stratego.positions import mid_game
 from companion.camera.stratego.scene import photograph
+from companion.deblur import FirstPass
 from companion.stratego.reader import read_photo
 from generator.stratego.kit import write_kit
 from patrolkit.games.stratego import SQUARES, State, square_name
@@ -71,10 +73,24 @@ def test_a_piece_under_a_glare_spot_is_reported_glare_hides_it(
 
 @pytest.mark.parametrize("seed", [70018, 71003])
 def test_a_photo_out_of_focus_reports_the_pieces_it_cannot_read(
-    kit_dir: Path, later: State, tmp_path: Path, seed: int
+    kit_dir: Path, later: State, tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Missed focus (a blur disc of 3 to 6 px at 12 MP): the board's corner codes still read,
-    # a fifth of the pieces' codes do not; their cells show no sharp edge, only darkness.
+    # Missed focus (a blur disc of 3 to 6 px at 12 MP), read as it is (the blur not divided
+    # out): the board's corner codes still read, a fifth of the pieces' codes do not; their
+    # cells show no sharp edge, only darkness.
+    monkeypatch.setattr(
+        stratego_reader, "first_pass", lambda gray, reader: FirstPass(gray, reader.read(gray))
+    )
     write_photo(photograph(kit_dir, later, preset="defocus", seed=seed), tmp_path / "blur.jpg")
     read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "blur.jpg")
     assert read > 40 and reported > 5
+
+
+def test_a_photo_out_of_focus_is_sharpened_and_every_piece_read(
+    kit_dir: Path, later: State, tmp_path: Path
+) -> None:
+    # The same photo with its blur divided out before the codes are read: every piece reads.
+    write_photo(photograph(kit_dir, later, preset="defocus", seed=70018), tmp_path / "blur.jpg")
+    read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "blur.jpg")
+    assert reported == 0
+    assert read == sum(piece is not None for piece in later.cells)

@@ -1,0 +1,267 @@
+"""Undoing a phone's blur before the codes are read again: a shaken hand or a missed focus.
+
+A code smeared over a few modules cannot be decoded, yet the smear is known in shape: a disc
+when the lens missed focus, a short streak when the hand moved. Divided out of the photo
+(Wiener deconvolution, :func:`unblurred`), the code comes back sharp enough to decode; the
+decoder's own error correction still rejects anything it does not read for certain.
+
+Which blur it was is found on the codes themselves: the decoder often finds a code's finder
+squares where it cannot decode its modules (:attr:`companion.decode.Scan.located`). Around a
+few of those places, each blur of :data:`BANK` is divided out and the code decoded; the blur
+that lets the most of them read (the smallest among equals: it sharpens noise least) is then
+divided out of the whole photo (:func:`sharpened`). When no code is even located, or no blur of
+the bank reads any, the photo stays as it was and the reader reports what it cannot read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+import cv2
+import numpy as np
+
+from companion.decode import Decoder, Detection
+
+NOISE: Final = 0.01
+"""Noise-to-signal power assumed by the Wiener filter: less sharpens more, and sharpens the
+sensor's noise and the JPEG's blocks as well."""
+PLACES: Final = 3
+"""Located codes the bank is tried on."""
+REGION_MARGIN: Final = 0.15
+"""The blur is divided out over the codes' extent and this share of it on each side."""
+MIN_CODE_PX: Final = 24.0
+MAX_CODE_PX: Final = 300.0
+"""Located codes smaller or larger than this (side, photo pixels) are not tried."""
+
+
+@dataclass(frozen=True)
+class Blur:
+    """A blur: ``defocus`` (a disc of radius ``size_px``) or ``motion`` (a streak ``size_px``
+    long at ``angle_deg``, clockwise from the photo's x axis)."""
+
+    kind: str
+    size_px: float
+    angle_deg: float = 0.0
+
+    def kernel(self) -> np.ndarray:
+        """The blur's point spread (float32, sums to 1, odd sides)."""
+        return _kernel(self.kind, self.size_px, self.angle_deg)
+
+    def __str__(self) -> str:
+        if self.kind == "defocus":
+            return f"out of focus (a disc of {self.size_px:g} px)"
+        return f"shaken (a streak of {self.size_px:g} px at {self.angle_deg:g}°)"
+
+
+COARSE: Final = (
+    *(Blur("defocus", r) for r in (3.0, 4.0, 5.0, 6.0, 7.0)),
+    *(Blur("motion", n, a) for n in (8.0, 12.0, 16.0) for a in range(0, 180, 20)),
+)
+"""The blurs tried first: a missed focus blurs a 12 MP photo over a disc of 3 to 7 px, a shaking
+hand over a streak of 6 to 16 px in any direction. The best of them is then refined
+(:func:`_finer`: 2 px of streak, 10° of direction)."""
+
+
+@lru_cache(maxsize=128)
+def _kernel(kind: str, size_px: float, angle_deg: float) -> np.ndarray:
+    fine = 4  # drawn four times finer, then averaged: edges anti-aliased
+    half = int(np.ceil(size_px / (2 if kind == "motion" else 1))) + 1
+    side = 2 * half + 1
+    if kind == "defocus":
+        steps = (np.arange(side * fine) + 0.5) / fine - side / 2
+        x, y = np.meshgrid(steps, steps)
+        drawn = (x * x + y * y <= size_px * size_px).astype(np.float32)
+    else:
+        drawn = np.zeros((side * fine, side * fine), np.float32)
+        centre = side * fine / 2
+        turn = np.radians(angle_deg)
+        dx, dy = np.cos(turn) * size_px * fine / 2, np.sin(turn) * size_px * fine / 2
+        start = (round(centre - dx), round(centre - dy))
+        end = (round(centre + dx), round(centre + dy))
+        cv2.line(drawn, start, end, 1.0, fine)
+    kernel = drawn.reshape(side, fine, side, fine).mean(axis=(1, 3))
+    kernel = kernel + kernel[::-1, ::-1]  # exactly point-symmetric: a real spectrum
+    kernel = (kernel / kernel.sum()).astype(np.float32)
+    kernel.flags.writeable = False
+    return kernel
+
+
+def unblurred(gray: np.ndarray, blur: Blur, noise: float = NOISE) -> np.ndarray:
+    """``gray`` (uint8) with ``blur`` divided out (Wiener deconvolution), uint8.
+
+    Every blur of the bank is point-symmetric, so its spectrum is real and so is the Wiener
+    filter: one real-to-real transform each way, the filter applied in OpenCV's packed form."""
+    height, width = gray.shape
+    rows, columns = cv2.getOptimalDFTSize(height), cv2.getOptimalDFTSize(width)
+    padded = cv2.copyMakeBorder(
+        gray, 0, rows - height, 0, columns - width, cv2.BORDER_REFLECT_101
+    ).astype(np.float32)
+    kernel = blur.kernel()
+    spread = np.zeros((rows, columns), np.float32)
+    kh, kw = kernel.shape
+    spread[:kh, :kw] = kernel
+    spread = np.roll(spread, (-(kh // 2), -(kw // 2)), axis=(0, 1))
+    response = cv2.dft(spread)  # packed; its imaginary places are zero (a symmetric blur)
+    wiener = response / (response * response + noise)
+    restored = cv2.idft(
+        cv2.mulSpectrums(cv2.dft(padded), wiener, 0), flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT
+    )
+    return np.clip(restored[:height, :width], 0, 255).astype(np.uint8)
+
+
+def find_blur(gray: np.ndarray, decoder: Decoder, located: list[np.ndarray]) -> Blur | None:
+    """The blur that, divided out, lets the most of the ``located`` codes (their corners in
+    ``gray``) read, the smallest among equals: the best of :data:`COARSE`, then of the blurs
+    around it; ``None`` when none is located or no blur lets one read."""
+    places: list[np.ndarray] = []
+    for corners in located:  # one place per code: a decoder may locate one code twice
+        centre, side = corners.mean(axis=0), _side(corners)
+        if MIN_CODE_PX <= side <= MAX_CODE_PX and all(
+            np.linalg.norm(centre - other.mean(axis=0)) > side for other in places
+        ):
+            places.append(corners)
+    places = places[:PLACES]
+    if not places:
+        return None
+    crops = [_crop(gray, corners) for corners in places]
+    best = _best(crops, COARSE, decoder)
+    if best is None:
+        return None
+    finer = _best(crops, (best[1], *_finer(best[1])), decoder)
+    return None if finer is None else finer[1]
+
+
+def _best(
+    crops: list[np.ndarray], blurs: tuple[Blur, ...], decoder: Decoder
+) -> tuple[int, Blur] | None:
+    """Of ``blurs``, the first that lets the most crops read, and how many; ``None`` if none."""
+    best: tuple[int, Blur] | None = None
+    for blur in blurs:
+        side = blur.kernel().shape[0]
+        read = sum(
+            1
+            for crop in crops
+            if min(crop.shape) > 4 * side and decoder.read(unblurred(crop, blur))
+        )
+        if read and (best is None or read > best[0]):
+            best = (read, blur)
+    return best
+
+
+def _finer(blur: Blur) -> tuple[Blur, ...]:
+    """The blurs around ``blur``, smallest first."""
+    if blur.kind == "defocus":
+        return ()  # every radius is tried
+    return tuple(
+        Blur("motion", blur.size_px + d, (blur.angle_deg + a) % 180)
+        for d in (-2.0, 0.0, 2.0)
+        for a in (-10.0, 0.0, 10.0)
+        if (d, a) != (0.0, 0.0)
+    )
+
+
+def sharpened(
+    gray: np.ndarray,
+    decoder: Decoder,
+    located: list[np.ndarray],
+    codes: Sequence[Detection] = (),
+) -> tuple[np.ndarray, Blur] | None:
+    """The photo with its blur divided out where the codes lie (those ``located`` and those
+    read, ``codes``, and a margin round them: where the board and its pieces are), and the
+    blur; ``None`` when no blur was found on the ``located`` codes."""
+    blur = find_blur(gray, decoder, located)
+    if blur is None:
+        return None
+    corners = np.concatenate([*located, *(d.corners for d in codes)])
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    reach = REGION_MARGIN * (high - low) + MAX_CODE_PX
+    height, width = gray.shape
+    left, top = np.maximum(low - reach, 0).astype(int)
+    right, bottom = np.minimum(high + reach, (width, height)).astype(int)
+    sharp = gray.copy()
+    sharp[top:bottom, left:right] = unblurred(gray[top:bottom, left:right], blur)
+    return sharp, blur
+
+
+def _side(corners: np.ndarray) -> float:
+    return float(np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1).mean())
+
+
+def _crop(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The located code and a margin of most of its side around it."""
+    half = int(0.9 * _side(corners)) + 16
+    x, y = (int(v) for v in corners.mean(axis=0))
+    height, width = gray.shape
+    return gray[max(0, y - half) : min(height, y + half), max(0, x - half) : min(width, x + half)]
+
+
+BLURRED_SHARE: Final = 0.2
+"""The photo is looked at for a blur when the decoder located, but could not decode, at least
+one code and at least this share of the number it decoded (a sharp photo leaves none)."""
+
+
+@dataclass(frozen=True, eq=False)
+class FirstPass:
+    """The whole-photo pass of a reader: the photo as the codes were read in it (``gray``,
+    sharpened when a ``blur`` was divided out) and the codes read."""
+
+    gray: np.ndarray
+    codes: list[Detection]
+    blur: Blur | None = None
+
+
+SMALL_PX: Final = 2600
+"""A photo whose long side is under this (a messaging app's copy: 1,600 to 2,048 px) shows its
+codes with too few pixels per module for the decoder's sampling grid: it is read again at twice
+its size, plain and with an unsharp mask, rather than deblurred."""
+
+
+def first_pass(gray: np.ndarray, decoder: Decoder) -> FirstPass:
+    """Every code of the photo ``gray``, looked at again when the decoder located codes it could
+    not decode (or, in a small photo, read none): a small photo at twice its size, a large one
+    with its blur divided out, kept when that reads more codes (those read only in the photo
+    as it was are kept too). A photo sharpened so is what the reader looks at from then on; an
+    enlarged one is not (the later steps resample the photo themselves)."""
+    scan = decoder.scan(gray)
+    blurred = len(scan.located) >= max(1.0, BLURRED_SHARE * len(scan.codes))
+    if max(gray.shape) < SMALL_PX and (blurred or not scan.codes):
+        larger = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+        codes = [
+            Detection(d.text, (d.corners + 0.5) / 2.0 - 0.5)
+            for image in (larger, _unsharp(larger))
+            for d in decoder.read(image)
+        ]
+        return FirstPass(gray, _merged(scan.codes, codes))
+    if not blurred:
+        return FirstPass(gray, scan.codes)
+    found = sharpened(gray, decoder, scan.located, scan.codes)
+    if found is None:
+        return FirstPass(gray, scan.codes)
+    sharp, blur = found
+    codes = decoder.read(sharp)
+    if len(codes) <= len(scan.codes):
+        return FirstPass(gray, scan.codes)
+    return FirstPass(sharp, _merged(codes, scan.codes), blur)
+
+
+def _merged(first: list[Detection], more: list[Detection]) -> list[Detection]:
+    """``first``, and each code of ``more`` not already there: not the same text within half a
+    code's side (a code printed twice, as a map's parts are, is read in both places)."""
+    merged = list(first)
+    for detection in more:
+        reach = _side(detection.corners) / 2
+        if not any(
+            d.text == detection.text and np.linalg.norm(d.centre - detection.centre) < reach
+            for d in merged
+        ):
+            merged.append(detection)
+    return merged
+
+
+def _unsharp(gray: np.ndarray) -> np.ndarray:
+    """``gray`` with an unsharp mask of two pixels."""
+    soft = cv2.GaussianBlur(gray, (0, 0), 2.0)
+    return cv2.addWeighted(gray, 2.0, soft, -1.0, 0.0)
