@@ -15,7 +15,6 @@ the bank reads any, the photo stays as it was and the reader reports what it can
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -30,8 +29,6 @@ NOISE: Final = 0.01
 sensor's noise and the JPEG's blocks as well."""
 PLACES: Final = 3
 """Located codes the bank is tried on."""
-REGION_MARGIN: Final = 0.15
-"""The blur is divided out over the codes' extent and this share of it on each side."""
 MIN_CODE_PX: Final = 24.0
 MAX_CODE_PX: Final = 300.0
 """Located codes smaller or larger than this (side, photo pixels) are not tried."""
@@ -164,26 +161,15 @@ def _finer(blur: Blur) -> tuple[Blur, ...]:
 
 
 def sharpened(
-    gray: np.ndarray,
-    decoder: Decoder,
-    located: list[np.ndarray],
-    codes: Sequence[Detection] = (),
+    gray: np.ndarray, decoder: Decoder, located: list[np.ndarray]
 ) -> tuple[np.ndarray, Blur] | None:
-    """The photo with its blur divided out where the codes lie (those ``located`` and those
-    read, ``codes``, and a margin round them: where the board and its pieces are), and the
-    blur; ``None`` when no blur was found on the ``located`` codes."""
+    """The photo with its blur divided out, and the blur; ``None`` when no blur was found on
+    the ``located`` codes. The whole photo: codes too blurred to be located at all may lie
+    anywhere round those that were."""
     blur = find_blur(gray, decoder, located)
     if blur is None:
         return None
-    corners = np.concatenate([*located, *(d.corners for d in codes)])
-    low, high = corners.min(axis=0), corners.max(axis=0)
-    reach = REGION_MARGIN * (high - low) + MAX_CODE_PX
-    height, width = gray.shape
-    left, top = np.maximum(low - reach, 0).astype(int)
-    right, bottom = np.minimum(high + reach, (width, height)).astype(int)
-    sharp = gray.copy()
-    sharp[top:bottom, left:right] = unblurred(gray[top:bottom, left:right], blur)
-    return sharp, blur
+    return unblurred(gray, blur), blur
 
 
 def _side(corners: np.ndarray) -> float:
@@ -237,7 +223,7 @@ def first_pass(gray: np.ndarray, decoder: Decoder) -> FirstPass:
         return FirstPass(gray, _merged(scan.codes, codes))
     if not blurred:
         return FirstPass(gray, scan.codes)
-    found = sharpened(gray, decoder, scan.located, scan.codes)
+    found = sharpened(gray, decoder, scan.located)
     if found is None:
         return FirstPass(gray, scan.codes)
     sharp, blur = found
