@@ -124,7 +124,7 @@ def bare_middle(
     resolution = _pixels_per_mm(pose, (x + w / 2, y + h / 2))
     if resolution < MIN_PX_PER_MM:
         return False
-    patch = _evened(middle)
+    patch = evened(middle)
     low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
     if high - low < FLAT * high:
         return True
@@ -146,7 +146,7 @@ WHITE_REACH_MM: Final = 4.0
 largest black patch of a code (a finder's eye, 1.5 mm), narrower than half the middle."""
 
 
-def _evened(middle: np.ndarray) -> np.ndarray:
+def evened(middle: np.ndarray) -> np.ndarray:
     """The middle divided by the brightest paper within :data:`WHITE_REACH_MM` of each pixel
     (scaled to 255): a shadow's edge across the cell is evened out, so it neither inflates the
     spread the tests compare with (a code half in shadow would then show too few sharp edges

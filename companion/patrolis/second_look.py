@@ -18,6 +18,7 @@ from companion.patrolis.bare import (
     VIEW_PX_PER_MM,
     bare_middle,
     blown,
+    evened,
     holder,
     looks_bare,
     middle_of,
@@ -133,7 +134,10 @@ def _like_their_class(
     """The ``cells`` that look like the bare cells of their terrain class: like the typical one
     (the pixelwise median of the class's ``free`` cells, those without a code read, nearly all
     bare) or like one of the class's cells already found ``bare``. Compared by normalised
-    correlation at 6 px/mm, slightly blurred against small misalignments; never a cell the photo
+    correlation at 6 px/mm, slightly blurred against small misalignments, each picture evened
+    by the paper's white round it first (:func:`companion.patrolis.bare.evened`: a hard
+    shadow's edge across a tile and across a bare cell would otherwise make them alike); never
+    a cell the photo
     shows coarser than :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred that much
     looks like bare ground)."""
     by_class: dict[object, list[int]] = {}
@@ -164,7 +168,7 @@ def _cell_picture(
     inset = 0.1 * w
     look = CascadeStep("look", VIEW_PX_PER_MM)
     patch, _ = look.patch(gray, reading.pose, (x + inset, y + inset, w - 2 * inset, h - 2 * inset))
-    return _normalised(cv2.GaussianBlur(patch.astype(np.float32), (0, 0), 1.5))
+    return _normalised(cv2.GaussianBlur(evened(patch), (0, 0), 1.5))
 
 
 def _normalised(picture: np.ndarray) -> np.ndarray:

@@ -1,13 +1,22 @@
-"""A hard shadow's edge across a step tile never makes the Patrolis reader call its cell bare."""
+"""A hard shadow's edge across a step tile never makes the Patrolis reader call its cell bare:
+neither by its own looks nor by looking like a bare cell of its terrain under the same edge."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
+import pytest
 import qrcode
 
+from companion.camera.patrolis.kit import patrolis_kit_raster
+from companion.camera.patrolis.midgame import mid_game
+from companion.camera.patrolis.scene import photograph
 from companion.patrolis.bare import VIEW_PX_PER_MM, bare_middle
+from companion.patrolis.reader import read_photo
 from companion.pose import BoardPose
+from generator.patrolis.kit import write_kit
 
 MIDDLE_MM = 12.0
 """The middle of a 20 mm cell the bare tests look at (a fifth of the cell trimmed each side)."""
@@ -49,3 +58,28 @@ def test_a_bare_cell_crossed_by_a_shadow_edge_still_looks_bare() -> None:
     paper = np.where(u + 0.6 * v < 0.4 * side, 240.0, 60.0).astype(np.float32)
     middle = cv2.GaussianBlur(paper, (0, 0), 1.0).astype(np.uint8)
     assert bare_middle(middle, _pose(7.0), (0.0, 0.0, 20.0, 20.0))
+
+
+@pytest.mark.slow
+def test_a_tile_half_in_a_hard_shadow_is_never_taken_for_bare_ground_like_its_neighbours(
+    tmp_path: Path,
+) -> None:
+    # The shadow's edge crossed E2's tile and a bare cell of its terrain alike: compared as they
+    # were, the two pictures matched and the tile was called bare. Evened by the paper's white
+    # first, the tile's modules stand out and it is reported.
+    write_kit(9302, tmp_path, players=3)
+    state = mid_game(patrolis_kit_raster(tmp_path), 70015)
+    reading = read_photo(photograph(tmp_path, state, preset="shadow", seed=70015).jpeg)
+    reported = {u.cell for u in reading.unreadable if u.cell is not None}
+    for cell in state.map.cells:
+        tile = state.view.tiles[cell]
+        got = reading.tiles.get(cell)
+        if tile is not None and got is None:
+            assert cell in reported, f"{state.map.name(cell)} was called empty"
+        if got is not None and got.tile is not None:
+            assert tile is not None
+            assert (got.tile.shape, got.tile.rotation, got.tile.owner) == (
+                tile.shape,
+                tile.rotation,
+                tile.owner,
+            )
