@@ -7,10 +7,15 @@ decoder's own error correction still rejects anything it does not read for certa
 
 Which blur it was is found on the codes themselves: the decoder often finds a code's finder
 squares where it cannot decode its modules (:attr:`companion.decode.Scan.located`). Around a
-few of those places, each blur of :data:`BANK` is divided out and the code decoded; the blur
-that lets the most of them read (the smallest among equals: it sharpens noise least) is then
-divided out of the whole photo (:func:`sharpened`). When no code is even located, or no blur of
-the bank reads any, the photo stays as it was and the reader reports what it cannot read.
+few of those places, each blur of :data:`COARSE` is divided out and the code decoded, then the
+blurs round the best; the blur that lets the most of them read (the smallest among equals: it
+sharpens noise least) is divided out of the whole photo (:func:`sharpened`). When no code is
+even located, or no blur reads any, the photo stays as it was and the reader reports what it
+cannot read.
+
+A messaging app's copy of a photo is small rather than blurred: its codes have too few pixels a
+module for the decoder's sampling grid, and are read again at twice the size
+(:func:`first_pass`).
 """
 
 from __future__ import annotations
@@ -32,6 +37,13 @@ PLACES: Final = 3
 MIN_CODE_PX: Final = 24.0
 MAX_CODE_PX: Final = 300.0
 """Located codes smaller or larger than this (side, photo pixels) are not tried."""
+BLURRED_SHARE: Final = 0.2
+"""The photo is looked at for a blur when the decoder located, but could not decode, at least
+one code and at least this share of the number it decoded (a sharp photo leaves none)."""
+SMALL_PX: Final = 2600
+"""A photo whose long side is under this (a messaging app's copy: 1,600 to 2,048 px) shows its
+codes with too few pixels per module for the decoder's sampling grid: it is read again at twice
+its size, plain and with an unsharp mask, rather than deblurred."""
 
 
 @dataclass(frozen=True)
@@ -47,11 +59,6 @@ class Blur:
         """The blur's point spread (float32, sums to 1, odd sides)."""
         return _kernel(self.kind, self.size_px, self.angle_deg)
 
-    def __str__(self) -> str:
-        if self.kind == "defocus":
-            return f"out of focus (a disc of {self.size_px:g} px)"
-        return f"shaken (a streak of {self.size_px:g} px at {self.angle_deg:g}°)"
-
 
 COARSE: Final = (
     *(Blur("defocus", r) for r in (3.0, 4.0, 5.0, 6.0, 7.0)),
@@ -64,6 +71,7 @@ hand over a streak of 6 to 16 px in any direction. The best of them is then refi
 
 @lru_cache(maxsize=128)
 def _kernel(kind: str, size_px: float, angle_deg: float) -> np.ndarray:
+    """:meth:`Blur.kernel`, drawn once per blur (read-only)."""
     fine = 4  # drawn four times finer, then averaged: edges anti-aliased
     half = int(np.ceil(size_px / (2 if kind == "motion" else 1))) + 1
     side = 2 * half + 1
@@ -184,11 +192,6 @@ def _crop(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return gray[max(0, y - half) : min(height, y + half), max(0, x - half) : min(width, x + half)]
 
 
-BLURRED_SHARE: Final = 0.2
-"""The photo is looked at for a blur when the decoder located, but could not decode, at least
-one code and at least this share of the number it decoded (a sharp photo leaves none)."""
-
-
 @dataclass(frozen=True, eq=False)
 class FirstPass:
     """The whole-photo pass of a reader: the photo as the codes were read in it (``gray``,
@@ -197,12 +200,6 @@ class FirstPass:
     gray: np.ndarray
     codes: list[Detection]
     blur: Blur | None = None
-
-
-SMALL_PX: Final = 2600
-"""A photo whose long side is under this (a messaging app's copy: 1,600 to 2,048 px) shows its
-codes with too few pixels per module for the decoder's sampling grid: it is read again at twice
-its size, plain and with an unsharp mask, rather than deblurred."""
 
 
 def first_pass(gray: np.ndarray, decoder: Decoder) -> FirstPass:
