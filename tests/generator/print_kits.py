@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from generator.grand_jeu.kit import render_kit as grand_jeu_kit
 from generator.patrolis.kit import render_kit as patrolis_kit
 from generator.rodeurs.batch import render_board_batch
 from generator.rodeurs.kit import render_kit as rodeurs_kit
@@ -54,9 +55,13 @@ PDFS: dict[str, Callable[[], bytes]] = {
     "patrolis-a3-2": lambda: patrolis_kit(0, "a3")[0],
     "stratego-a4": lambda: stratego_kit(3, "a4").pdf,
     "stratego-letter": lambda: stratego_kit(3, "letter").pdf,
+    "grand-jeu-a4-2": lambda: grand_jeu_kit(3, paper_name="a4", players=2)[0],
+    "grand-jeu-letter-4": lambda: grand_jeu_kit(3, paper_name="letter", players=4)[0],
+    "grand-jeu-a3-2-low": lambda: grand_jeu_kit(3, paper_name="a3", players=2, ink="low")[0],
 }
-"""Every kind of PDF, by name: each game's kit on A4 and Letter (and A3 where offered), a random
-board, a batch of boards, and every 12 Patrols variant."""
+"""Every kind of PDF, by name: each game's kit on A4 and Letter (and A3 where offered; the grand
+jeu's two boards, one in low ink), a random board, a batch of boards, and every 12 Patrols
+variant."""
 
 
 @cache
