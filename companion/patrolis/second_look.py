@@ -136,10 +136,9 @@ def _like_their_class(
     bare) or like one of the class's cells already found ``bare``. Compared by normalised
     correlation at 6 px/mm, slightly blurred against small misalignments, each picture evened
     by the paper's white round it first (:func:`companion.patrolis.bare.evened`: a hard
-    shadow's edge across a tile and across a bare cell would otherwise make them alike); never
-    a cell the photo
-    shows coarser than :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred that much
-    looks like bare ground)."""
+    shadow's edge across a tile and across a bare cell would otherwise make them alike). Never
+    a cell the photo shows coarser than :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile
+    blurred that much looks like bare ground)."""
     by_class: dict[object, list[int]] = {}
     for cell in free:
         by_class.setdefault(game_map.class_of(cell), []).append(cell)
