@@ -15,7 +15,7 @@ fine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
@@ -89,6 +89,7 @@ def match_cell(gray: np.ndarray, pose: BoardPose, sq: int) -> Match | None:
     """Read the pawn code in cell ``sq`` by matching, or ``None`` when no text wins clearly."""
     x, y, w, h = Rodeurs.cell_box(column_of(sq), row_of(sq))
     centre = np.array([x + w / 2, y + h / 2])
+    pose = _flat_over(pose, (x - SEARCH_MM, y - SEARCH_MM, w + 2 * SEARCH_MM, h + 2 * SEARCH_MM))
     turn = _turn(gray, pose, centre)
     if turn is None:
         return None
@@ -109,6 +110,15 @@ def match_cell(gray: np.ndarray, pose: BoardPose, sq: int) -> Match | None:
     )
     corners = pose.photo_points(corners_mm)
     return Match(text, score, score - runner_up, alignment, Detection(text, corners))
+
+
+def _flat_over(pose: BoardPose, box_mm: tuple[float, float, float, float]) -> BoardPose:
+    """``pose`` as the one homography that stands for it over ``box_mm``: a bent board is
+    smooth over a cell, and the search below maps many thousand points."""
+    if pose.bend is None:
+        return pose
+    transform = pose.local(box_mm)
+    return replace(pose, to_photo=transform, to_board=np.linalg.inv(transform), bend=None)
 
 
 @lru_cache(maxsize=1)
