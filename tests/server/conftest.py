@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from server.core.config import Settings
 from server.main import create_app
+from server.storage.db import MIGRATIONS
 from tests.server.photos import Photos, patrolis_photos, rodeurs_photos, twelve_patrols_photos
 
 if TYPE_CHECKING:
@@ -20,6 +23,19 @@ if TYPE_CHECKING:
 
 def client_for(settings: Settings) -> TestClient:
     return TestClient(create_app(settings), raise_server_exceptions=False)
+
+
+@contextlib.contextmanager
+def database_of_schema(data: Path, version: int) -> Iterator[sqlite3.Connection]:
+    """A database in the new folder ``data`` as schema ``version`` left it (its first
+    ``version`` migrations run), open for a test to fill; committed and closed after."""
+    data.mkdir()
+    with contextlib.closing(sqlite3.connect(data / "patrolkit.sqlite3")) as db:
+        for step in MIGRATIONS[:version]:
+            db.executescript(step)
+        db.execute(f"PRAGMA user_version = {version}")
+        yield db
+        db.commit()
 
 
 @pytest.fixture

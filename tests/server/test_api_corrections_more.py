@@ -5,8 +5,6 @@ moved."""
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +17,7 @@ from companion.twelve_patrols import commands as patrols
 from companion.twelve_patrols.reader import read_photo as read_kingdom
 from patrolkit.errors import NotationError
 from server.core.config import Settings
-from server.storage.db import MIGRATIONS
-from tests.server.conftest import client_for, send
+from tests.server.conftest import client_for, database_of_schema, send
 from tests.server.photos import CardPick, Photos, twelve_patrols_card_photo
 from tests.server.test_api_grand_jeu import grand_jeu_photos
 from tests.server.test_api_stratego import BACK_AND_FORTH, Table, one_line, stratego_table
@@ -161,13 +158,8 @@ def test_a_database_from_before_rules_opens_and_its_games_play_the_defaults(
     tmp_path: Path,
 ) -> None:
     data = tmp_path / "data"
-    data.mkdir()
-    with contextlib.closing(sqlite3.connect(data / "patrolkit.sqlite3")) as db:
-        for step in MIGRATIONS[:2]:
-            db.executescript(step)
-        db.execute("PRAGMA user_version = 2")
+    with database_of_schema(data, 2) as db:
         db.execute("INSERT INTO games VALUES ('old', 'grand-jeu', 'Old table', '2026-01-01')")
-        db.commit()
     with client_for(Settings(data=data, workers=1)) as client:
         old = client.get("/api/games/old").json()
         assert old["rules"] == "arrows=017 win=3 fewest=2 bonus=4 culs-de-pat=off"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
 import sqlite3
 import tempfile
 from dataclasses import dataclass, replace
@@ -25,13 +24,13 @@ from companion.camera.stratego.scene import photograph
 from companion.stratego.commands import EMPTY, correct, judge_photos, unreadable_choices
 from companion.stratego.reader import read_photo
 from companion.stratego.reading import StrategoReading, Unreadable
-from generator.stratego.kit import write_kit
 from patrolkit.errors import NotationError
 from patrolkit.games.stratego import Army, Rank, State, parse_square
 from patrolkit.games.stratego.secret import Secret
 from server.core.config import Settings
-from server.storage.db import MIGRATIONS, VERSION
-from tests.server.conftest import client_for, send
+from server.storage.db import VERSION
+from tests.server.conftest import client_for, database_of_schema, send
+from tests.stratego.kits import seeded_kit
 
 pytestmark = pytest.mark.slow
 
@@ -67,9 +66,7 @@ def stratego_table() -> Table:
     :data:`BOMB_MOVED` and :data:`SCOUT_LOST`, every piece keeping its id from one to the
     next."""
     folder = Path(tempfile.mkdtemp(prefix="stratego-table-"))
-    rng = random.Random(33)
-    kit = folder / "kit"
-    write_kit(kit, entropy=lambda n: bytes(rng.randrange(256) for _ in range(n)), force=True)
+    kit = seeded_kit(folder / "kit", 33)
     red, blue = stratego_kit_raster(kit).secrets
     photos: dict[str, Path] = {}
     for group in (BACK_AND_FORTH, (SMALL, BOMB_MOVED, SCOUT_LOST)):
@@ -279,11 +276,7 @@ def test_a_database_of_the_previous_schema_opens_and_keeps_its_games(
     tmp_path: Path, table: Table
 ) -> None:
     data = tmp_path / "data"
-    data.mkdir()
-    with contextlib.closing(sqlite3.connect(data / "patrolkit.sqlite3")) as db:
-        for step in MIGRATIONS[:1]:
-            db.executescript(step)
-        db.execute("PRAGMA user_version = 1")
+    with database_of_schema(data, 1) as db:
         db.execute("INSERT INTO games VALUES ('old-game', 'rodeurs', 'Old table', '2026-01-01')")
         db.execute("INSERT INTO photos VALUES ('" + "a" * 64 + "', 10)")
         db.execute(
@@ -291,7 +284,6 @@ def test_a_database_of_the_previous_schema_opens_and_keeps_its_games(
             " 'Ann', '2026-01-01')",
             ("a" * 64,),
         )
-        db.commit()
     with client_for(Settings(data=data, workers=1)) as client:
         old = client.get("/api/games/old-game").json()
         assert old["title"] == "Old table" and old["readings"][0]["sent_by"] == "Ann"

@@ -3,7 +3,6 @@ with their truth, and ``patrolkit simulate stratego``."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import numpy as np
@@ -13,20 +12,17 @@ from companion.camera.stratego.kit import stratego_kit_raster
 from companion.camera.stratego.positions import mid_game, setup_position, with_kit_ids
 from companion.camera.stratego.scene import photograph
 from companion.decode import decoder_named
-from generator.stratego.kit import write_kit
 from patrolkit import cli
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import CLASSIC_ARMY, Army, Rank, State, check_setup
+from tests.stratego.kits import seeded_kit
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rng = random.Random(12)
-    folder = tmp_path_factory.mktemp("stratego-kit")
-    write_kit(folder, entropy=lambda n: bytes(rng.randrange(256) for _ in range(n)), force=True)
-    return folder
+    return seeded_kit(tmp_path_factory.mktemp("stratego-kit"), 12)
 
 
 def test_setups_and_mid_games_carry_the_ids_of_the_kits_own_pieces(kit_dir: Path) -> None:

@@ -3,7 +3,6 @@ stands across two cells, and what is not a Stratego board."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import cv2
@@ -16,20 +15,17 @@ from companion.camera.stratego.kit import stratego_kit_raster
 from companion.camera.stratego.positions import mid_game, setup_position, with_kit_ids
 from companion.camera.stratego.scene import photograph
 from companion.stratego.reader import read_photo
-from generator.stratego.kit import write_kit
 from patrolkit.errors import PhotoError
 from patrolkit.games.stratego import State, parse_square
 from patrolkit.payload import PatrolisStep, encode
+from tests.stratego.kits import seeded_kit
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rng = random.Random(21)
-    folder = tmp_path_factory.mktemp("stratego-kit")
-    write_kit(folder, entropy=lambda n: bytes(rng.randrange(256) for _ in range(n)), force=True)
-    return folder
+    return seeded_kit(tmp_path_factory.mktemp("stratego-kit"), 21)
 
 
 def _shot(kit_dir: Path, state: State, out: Path, **options: object) -> dict[str, object]:

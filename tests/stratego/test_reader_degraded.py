@@ -4,7 +4,6 @@ cell; a photo out of focus is read whole once its blur is divided out."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import cv2
@@ -17,19 +16,16 @@ from companion.camera.stratego.positions import mid_game
 from companion.camera.stratego.scene import photograph
 from companion.deblur import FirstPass
 from companion.stratego.reader import read_photo
-from generator.stratego.kit import write_kit
 from patrolkit.games.stratego import SQUARES, State, square_name
 from tests.photo_damage import glare_over, save
+from tests.stratego.kits import seeded_kit
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rng = random.Random(23)
-    folder = tmp_path_factory.mktemp("stratego-kit")
-    write_kit(folder, entropy=lambda n: bytes(rng.randrange(256) for _ in range(n)), force=True)
-    return folder
+    return seeded_kit(tmp_path_factory.mktemp("stratego-kit"), 23)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,10 +19,10 @@ from companion.stratego.annotate import render
 from companion.stratego.commands import run_check, run_score
 from companion.stratego.reader import read_photo
 from companion.stratego.verdict import format_verdict, score_verdict
-from generator.stratego.kit import write_kit
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import Army, Rank, State
 from patrolkit.games.stratego.secret import Secret, SecretError
+from tests.stratego.kits import seeded_kit
 
 pytestmark = pytest.mark.slow
 
@@ -32,10 +31,7 @@ RANK_WORDS = [rank.title for rank in Rank]
 
 @pytest.fixture(scope="module")
 def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rng = random.Random(33)
-    folder = tmp_path_factory.mktemp("stratego-kit")
-    write_kit(folder, entropy=lambda n: bytes(rng.randrange(256) for _ in range(n)), force=True)
-    return folder
+    return seeded_kit(tmp_path_factory.mktemp("stratego-kit"), 33)
 
 
 @pytest.fixture(scope="module")
