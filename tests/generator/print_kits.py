@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from generator.grand_jeu.kit import render_kit as grand_jeu_kit
@@ -15,6 +15,7 @@ from generator.rodeurs.layouts import random_layout
 from generator.stratego.kit import render_kit as stratego_kit
 from generator.twelve_patrols.kit import render_kit as twelve_patrols_kit
 from patrolkit.games.rodeurs import classic_layout
+from patrolkit.i18n import speaking
 from patrolkit.manifest import Manifest
 from tests.twelve_patrols.kit_sample import DECK, SOLUTION
 
@@ -30,41 +31,51 @@ TWELVE_PATROLS: dict[str, dict[str, Any]] = {
 without the solution page."""
 
 
-@cache
 def twelve_patrols(name: str) -> tuple[bytes, Manifest]:
     """The 12 Patrols kit :data:`TWELVE_PATROLS` calls ``name``, its PDF and manifest."""
-    return twelve_patrols_kit(DECK, **TWELVE_PATROLS[name])
+    pdf, manifest = kit(f"twelve-patrols-{name}")
+    assert manifest is not None
+    return pdf, manifest
 
 
-def _twelve_patrols_pdf(name: str) -> Callable[[], bytes]:
-    return lambda: twelve_patrols(name)[0]
-
-
-def _batch() -> bytes:
+def _batch() -> tuple[bytes, None]:
     pdf, _ = render_board_batch([random_layout(1), random_layout(2)], "letter", workers=1)
-    return pdf
+    return pdf, None
 
 
-PDFS: dict[str, Callable[[], bytes]] = {
-    "rodeurs-classic-a4": lambda: rodeurs_kit(classic_layout(), "a4")[0],
-    "rodeurs-random-letter": lambda: rodeurs_kit(random_layout(7, diagonal=True), "letter")[0],
+def _stratego(paper: str) -> tuple[bytes, Manifest]:
+    kit = stratego_kit(3, paper)
+    return kit.pdf, kit.manifest
+
+
+KITS: dict[str, Callable[[], tuple[bytes, Manifest | None]]] = {
+    "rodeurs-classic-a4": lambda: rodeurs_kit(classic_layout(), "a4"),
+    "rodeurs-random-letter": lambda: rodeurs_kit(random_layout(7, diagonal=True), "letter"),
     "rodeurs-boards-letter": _batch,
-    **{f"twelve-patrols-{name}": _twelve_patrols_pdf(name) for name in TWELVE_PATROLS},
-    "patrolis-a4-2": lambda: patrolis_kit(0, "a4")[0],
-    "patrolis-letter-6": lambda: patrolis_kit(0, "letter", players=6)[0],
-    "patrolis-a3-2": lambda: patrolis_kit(0, "a3")[0],
-    "stratego-a4": lambda: stratego_kit(3, "a4").pdf,
-    "stratego-letter": lambda: stratego_kit(3, "letter").pdf,
-    "grand-jeu-a4-2": lambda: grand_jeu_kit(3, paper_name="a4", players=2)[0],
-    "grand-jeu-letter-4": lambda: grand_jeu_kit(3, paper_name="letter", players=4)[0],
-    "grand-jeu-a3-2-low": lambda: grand_jeu_kit(3, paper_name="a3", players=2, ink="low")[0],
-}
+    **{f"twelve-patrols-{name}": partial(twelve_patrols_kit, DECK, **options)
+       for name, options in TWELVE_PATROLS.items()},
+    "patrolis-a4-2": lambda: patrolis_kit(0, "a4"),
+    "patrolis-letter-6": lambda: patrolis_kit(0, "letter", players=6),
+    "patrolis-a3-2": lambda: patrolis_kit(0, "a3"),
+    "stratego-a4": lambda: _stratego("a4"),
+    "stratego-letter": lambda: _stratego("letter"),
+    "grand-jeu-a4-2": lambda: grand_jeu_kit(3, paper_name="a4", players=2),
+    "grand-jeu-letter-4": lambda: grand_jeu_kit(3, paper_name="letter", players=4),
+    "grand-jeu-a3-2-low": lambda: grand_jeu_kit(3, paper_name="a3", players=2, ink="low"),
+}  # fmt: skip
 """Every kind of PDF, by name: each game's kit on A4 and Letter (and A3 where offered; the grand
 jeu's two boards, one in low ink), a random board, a batch of boards, and every 12 Patrols
 variant."""
 
 
 @cache
+def kit(name: str, language: str = "en") -> tuple[bytes, Manifest | None]:
+    """The kit :data:`KITS` calls ``name`` printed in ``language``: its PDF and manifest (none
+    for a batch of boards), rendered once."""
+    with speaking(language):
+        return KITS[name]()
+
+
 def pdf(name: str) -> bytes:
-    """The PDF :data:`PDFS` calls ``name``, rendered once."""
-    return PDFS[name]()
+    """The PDF :data:`KITS` calls ``name``, in English, rendered once."""
+    return kit(name)[0]

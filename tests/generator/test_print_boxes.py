@@ -7,11 +7,11 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from tests.generator.print_kits import PDFS, pdf
+from tests.generator.print_kits import KITS, pdf
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", list(PDFS))
+@pytest.mark.parametrize("name", list(KITS))
 def test_every_page_says_its_trim_and_bleed_are_the_paper(name: str) -> None:
     document = pdfium.PdfDocument(pdf(name))
     for number, page in enumerate(document, start=1):

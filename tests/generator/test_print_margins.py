@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.page import PAPERS, Sheet
-from tests.generator.print_kits import PDFS, pdf
+from tests.generator.print_kits import KITS, pdf
 
 TEXT_MARGIN_MM = 6.0
 POINTS_PER_MM = 72 / 25.4
@@ -35,7 +35,7 @@ def text_too_near_the_edge(document: pdfium.PdfDocument) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", list(PDFS))
+@pytest.mark.parametrize("name", list(KITS))
 def test_no_text_within_6_mm_of_the_paper_edge(name: str) -> None:
     document = pdfium.PdfDocument(pdf(name))
     assert sum(len(page.get_textpage().get_text_range()) for page in document) > 0
