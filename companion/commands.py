@@ -17,6 +17,7 @@ from typing import Any
 
 from patrolkit.atomic import write_through
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 EXIT_ILLEGAL = 1
 EXIT_CANNOT_JUDGE = 3
@@ -34,17 +35,17 @@ def refuse_unused(
     """Refuse ``--secrets``, ``--rules`` and photos after AFTER where the game has no use for
     them."""
     if not rules and getattr(args, "rules", None):
-        raise KitError("This game has no options to fix before it starts: leave --rules out.")
+        raise KitError(_("This game has no options to fix before it starts: leave --rules out."))
     if not secrets and getattr(args, "secrets", None):
-        raise KitError("This game hides nothing from its players: leave --secrets out.")
+        raise KitError(_("This game hides nothing from its players: leave --secrets out."))
     if not more and getattr(args, "more", None):
-        raise KitError("This game's check judges one turn: give two photos, BEFORE and AFTER.")
+        raise KitError(_("This game's check judges one turn: give two photos, BEFORE and AFTER."))
 
 
 def refuse_existing(path: Path | None, force: bool) -> None:
     """Refuse to overwrite ``path`` unless ``force``."""
     if path is not None and path.exists() and not force:
-        raise KitError(f"{path} already exists; add --force to overwrite it.")
+        raise KitError(_("{path} already exists; add --force to overwrite it.").format(path=path))
 
 
 def print_verdict(
@@ -60,7 +61,7 @@ def print_verdict(
         return
     print(formatted(verdict))
     if annotated is not None:
-        print(f"annotated picture: {annotated}")
+        print(_("annotated picture: {path}").format(path=annotated))
 
 
 def score_command(

@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol
 import numpy as np
 
 from patrolkit.errors import PhotoError
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,12 +156,14 @@ class PyzbarDecoder:
             from pyzbar import pyzbar
         except ModuleNotFoundError:
             raise PhotoError(
-                "The pyzbar decoder is not installed; run pip install pyzbar"
-                " and install the system library libzbar0."
+                _(
+                    "The pyzbar decoder is not installed; run pip install pyzbar and install the"
+                    " system library libzbar0."
+                )
             ) from None
         except ImportError:
             raise PhotoError(
-                "The pyzbar decoder needs the system library libzbar0, which is not installed."
+                _("The pyzbar decoder needs the system library libzbar0, which is not installed.")
             ) from None
         self._pyzbar = pyzbar
 
@@ -202,6 +205,8 @@ def decoder_named(name: str) -> Decoder:
     factory = DECODERS.get(name)
     if factory is None:
         raise PhotoError(
-            f"There is no QR decoder called '{name}'; use one of: {', '.join(DECODERS)}."
+            _("There is no QR decoder called '{name}'; use one of: {names}.").format(
+                name=name, names=", ".join(DECODERS)
+            )
         )
     return factory()

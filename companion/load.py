@@ -27,6 +27,8 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from patrolkit.errors import PhotoError
+from patrolkit.i18n import _
+from patrolkit.numbers import grouped
 
 MAX_BYTES: Final = 64 * 1024 * 1024
 """The largest file read (64 MiB): a 48 MP phone JPEG is well under it."""
@@ -84,19 +86,21 @@ def read_bytes(source: Path | str | bytes) -> bytes:
         try:
             size = path.stat().st_size
         except OSError:
-            raise PhotoError(f"There is no photo file at {path}.") from None
+            raise PhotoError(_("There is no photo file at {path}.").format(path=path)) from None
         if not path.is_file():
-            raise PhotoError(f"{path} is not a file.")
+            raise PhotoError(_("{path} is not a file.").format(path=path))
         if size > MAX_BYTES:
             raise PhotoError(_too_many_bytes(size))
         try:
             data = path.read_bytes()
         except OSError as exc:
-            raise PhotoError(f"{path} cannot be read ({exc.strerror or exc}).") from None
+            raise PhotoError(
+                _("{path} cannot be read ({reason}).").format(path=path, reason=exc.strerror or exc)
+            ) from None
     if len(data) > MAX_BYTES:
         raise PhotoError(_too_many_bytes(len(data)))
     if not data:
-        raise PhotoError("The photo file is empty.")
+        raise PhotoError(_("The photo file is empty."))
     return data
 
 
@@ -108,18 +112,29 @@ def load_picture(source: Path | str | bytes) -> Picture:
     width, height = image.size
     if width * height > MAX_PIXELS:
         raise PhotoError(
-            f"This image is {width} x {height} pixels ({width * height / 1e6:.0f} MP); "
-            f"photos over {MAX_PIXELS // 1_000_000} MP are not read."
+            _(
+                "This image is {width} x {height} pixels ({size} MP); photos over {most} MP are"
+                " not read."
+            ).format(
+                width=width,
+                height=height,
+                size=f"{width * height / 1e6:.0f}",
+                most=MAX_PIXELS // 1_000_000,
+            )
         )
     if max(width, height) > MAX_SIDE:
         raise PhotoError(
-            f"This image is {width} x {height} pixels; photos with a side over {MAX_SIDE:,}"
-            " pixels are not read."
+            _(
+                "This image is {width} x {height} pixels; photos with a side over {most} pixels"
+                " are not read."
+            ).format(width=width, height=height, most=grouped(MAX_SIDE))
         )
     if min(width, height) < MIN_SIDE:
         raise PhotoError(
-            f"This image is only {width} x {height} pixels; a photo of a table is at least"
-            f" {MIN_SIDE} pixels a side."
+            _(
+                "This image is only {width} x {height} pixels; a photo of a table is at least"
+                " {least} pixels a side."
+            ).format(width=width, height=height, least=MIN_SIDE)
         )
     rgb = _decode_jpeg(data) if file_format == "JPEG" else _decode_with_pillow(image)
     gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
@@ -131,7 +146,9 @@ def _decode_jpeg(data: bytes) -> np.ndarray:
     cut short (returns ``None``) instead of padding it with grey."""
     rgb = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR_RGB)
     if rgb is None:
-        raise PhotoError("This photo file is damaged or cut short (the JPEG data is incomplete).")
+        raise PhotoError(
+            _("This photo file is damaged or cut short (the JPEG data is incomplete).")
+        )
     return rgb
 
 
@@ -153,7 +170,7 @@ def _decode_with_pillow(image: Image.Image) -> np.ndarray:
                 image = image.convert("RGB")
             return np.asarray(image)
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-        raise PhotoError(f"This photo file is damaged or cut short ({_reason(exc)}).") from None
+        raise PhotoError(_damaged(exc)) from None
 
 
 def _eight_bit_grey(levels: np.ndarray) -> np.ndarray:
@@ -172,12 +189,14 @@ def _open(data: bytes) -> Image.Image:
             image = Image.open(io.BytesIO(data), formats=formats)
     except Image.DecompressionBombError:
         raise PhotoError(
-            f"This image is far over {MAX_PIXELS // 1_000_000} MP; photos that large are not read."
+            _("This image is far over {most} MP; photos that large are not read.").format(
+                most=MAX_PIXELS // 1_000_000
+            )
         ) from None
     except UnidentifiedImageError:
         raise PhotoError(_not_an_image(data)) from None
     except (OSError, ValueError, SyntaxError) as exc:
-        raise PhotoError(f"This photo file is damaged or cut short ({_reason(exc)}).") from None
+        raise PhotoError(_damaged(exc)) from None
     if image.format not in FORMATS:  # pragma: no cover - Pillow honours ``formats``
         raise PhotoError(_not_an_image(data))
     return image
@@ -186,15 +205,18 @@ def _open(data: bytes) -> Image.Image:
 def _not_an_image(data: bytes) -> str:
     heic = data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc", b"ftypmsf1")
     if heic and not HEIC_READABLE:
-        return "This is a HEIC photo; install pillow-heif (pip install pillow-heif) to read it."
-    return "This file is not a photo the companion reads (JPEG, PNG, WebP or HEIC)."
+        return _("This is a HEIC photo; install pillow-heif (pip install pillow-heif) to read it.")
+    return _("This file is not a photo the companion reads (JPEG, PNG, WebP or HEIC).")
 
 
 def _too_many_bytes(size: int) -> str:
-    return (
-        f"This file is {size / 2**20:.0f} MiB; photo files over {MAX_BYTES // 2**20} MiB "
-        "are not read."
+    return _("This file is {size} MiB; photo files over {most} MiB are not read.").format(
+        size=f"{size / 2**20:.0f}", most=MAX_BYTES // 2**20
     )
+
+
+def _damaged(exc: BaseException) -> str:
+    return _("This photo file is damaged or cut short ({reason}).").format(reason=_reason(exc))
 
 
 def _reason(exc: BaseException) -> str:

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.palette import GREEN, INK, ORANGE, PANEL_BACK, RED, RGB, SOFT, WHITE
 from companion.pose import apply
 from patrolkit.errors import PhotoError
+from patrolkit.i18n import _
 
 SIDE: Final = 1800
 """The longer side of the photo part of the picture, in pixels: the board and what lies around
@@ -125,10 +126,10 @@ def frame_foreign_codes(
 ) -> None:
     """Frame orange each QR code that is none of the game's (``foreign``: what it is and where,
     photo px), labelled below it. ``shift`` maps photo px to the canvas."""
-    for _, at in foreign:
+    for _what, at in foreign:
         x, y = apply(shift, np.array([at]))[0]
         polygon(canvas, square((x, y), 30), ORANGE, 4)
-        labels.append(((float(x), float(y) + 48), "not a game piece", ORANGE, 26))
+        labels.append(((float(x), float(y) + 48), _("not a game piece"), ORANGE, 26))
 
 
 def annotate(
@@ -159,7 +160,7 @@ def frame_foreign(
     label it ``gap`` px below its lowest corner."""
     polygon(canvas, quad, ORANGE, 4)
     at = (float(quad[:, 0].mean()), float(quad[:, 1].max()) + gap)
-    labels.append((at, "not a game piece", ORANGE, size))
+    labels.append((at, _("not a game piece"), ORANGE, size))
 
 
 def write_picture(picture: np.ndarray, out: Path) -> Path:
@@ -167,7 +168,11 @@ def write_picture(picture: np.ndarray, out: Path) -> Path:
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in (".png", ".jpg", ".jpeg"):
-        raise PhotoError(f"The annotated picture is written as .png or .jpg, not '{out.suffix}'.")
+        raise PhotoError(
+            _("The annotated picture is written as .png or .jpg, not '{suffix}'.").format(
+                suffix=out.suffix
+            )
+        )
     out.parent.mkdir(parents=True, exist_ok=True)
     if suffix == ".png":
         Image.fromarray(picture).save(out, compress_level=1)
@@ -299,7 +304,7 @@ def with_legend(
     means: each colour drawn as a line in ``lines``, then each colour drawn as a frame in
     ``frames``, with its words."""
     full, draw, (x, y, inner) = side_panel(image, headline, facts)
-    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
+    y = paragraph(draw, (x, y), _("On the photo"), 26, inner, WHITE, bold=True) + 6
     for ink, words in lines:
         draw.line((x + 4, y + 16, x + 38, y + 16), fill=ink, width=8)
         paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT)
@@ -315,7 +320,7 @@ def check_headline(verdict: dict[str, Any], legal: str, cannot: str) -> tuple[st
     """The panel's headline for a check: ``LEGAL`` in green over ``legal``, ``ILLEGAL`` in red
     over the rule broken, or ``CANNOT JUDGE`` in red over ``cannot``."""
     if verdict["legal"] is True:
-        return "LEGAL", legal, GREEN
+        return _("LEGAL"), legal, GREEN
     if verdict["legal"] is False:
-        return "ILLEGAL", str(verdict["reason"]), RED
-    return "CANNOT JUDGE", cannot, RED
+        return _("ILLEGAL"), str(verdict["reason"]), RED
+    return _("CANNOT JUDGE"), cannot, RED

@@ -28,18 +28,20 @@ from companion.cascade import Step as CascadeStep
 from companion.decode import Decoder, Detection
 from companion.pose import BoardPose, apply, rounded_px
 from patrolkit.errors import PayloadError, PhotoError
+from patrolkit.i18n import N_, _, ngettext
 from patrolkit.payload import Corner, Game, Item, decode
 from patrolkit.sizes.lapped import Box, LappedSheet
 
 AGREEMENT_MM: Final = 1.0
 """Corner codes whose corners land further than this from a sheet's pose are set aside."""
 SHEET_WORDS: Final = {
-    "NW": "north-west",
-    "NE": "north-east",
-    "SW": "south-west",
-    "SE": "south-east",
-    "whole": "the whole board",
+    "NW": N_("north-west"),
+    "NE": N_("north-east"),
+    "SW": N_("south-west"),
+    "SE": N_("south-east"),
+    "whole": N_("the whole board"),
 }
+"""What each sheet's name means, in English: say it with ``_(SHEET_WORDS[name])``."""
 LOOK_MM: Final = 8.0
 """How far round where a first pose puts a corner code the second look looks."""
 REPEAT_PX: Final = 20
@@ -186,16 +188,30 @@ def unique_codes(detections: list[Detection]) -> list[Detection]:
 def no_board(board: str, other_games: Sequence[Game], pieces: str) -> PhotoError:
     """Why a photo in which none of a ``board`` board's corner codes read is refused: it shows
     another game's pieces, or only this game's ``pieces`` (``"Stratego pieces"``), or nothing
-    of the game."""
+    of the game.
+
+    ``board`` is the game's name as it follows "a … board" (``Stratego``, ``grand jeu``) and
+    ``pieces`` what the photo shows; both are said in the language in force if they are marked
+    with ``N_`` (French: "un plateau de {board}", "Cette photo montre {pieces}", so ``pieces``
+    says "des pièces de Stratego")."""
+    board = _(board)
     if other_games:
-        return PhotoError(f"This photo shows {other_games[0].title} pieces but no {board} board.")
+        return PhotoError(
+            _("This photo shows {game} pieces but no {board} board.").format(
+                game=other_games[0].title, board=board
+            )
+        )
     if pieces:
         return PhotoError(
-            f"This photo shows {pieces} but none of the board's corner codes, so the cells"
-            " cannot be located."
+            _(
+                "This photo shows {pieces} but none of the board's corner codes, so the cells"
+                " cannot be located."
+            ).format(pieces=_(pieces))
         )
     return PhotoError(
-        f"No {board} board was found in this photo: none of its corner codes could be read."
+        _(
+            "No {board} board was found in this photo: none of its corner codes could be read."
+        ).format(board=board)
     )
 
 
@@ -204,8 +220,10 @@ def one_kit(codes: Sequence[tuple[CornerCode, Detection]]) -> str:
     kits = sorted({f.kit for f, _ in codes})
     if len(kits) > 1:
         raise PhotoError(
-            f"This photo shows the corner codes of {len(kits)} kits ({', '.join(kits)});"
-            " photograph one board at a time."
+            _(
+                "This photo shows the corner codes of {count} kits ({kits}); photograph one board"
+                " at a time."
+            ).format(count=len(kits), kits=", ".join(kits))
         )
     return kits[0]
 
@@ -239,8 +257,10 @@ def locate_sheets(
         missing = still
     if missing:
         raise PhotoError(
-            f"The board of kit {kit} is not whole in this photo: {not_in_it(missing)} (fewer"
-            " than two of its corner codes could be read)."
+            _(
+                "The board of kit {kit} is not whole in this photo: {missing} (fewer than two of"
+                " its corner codes could be read)."
+            ).format(kit=kit, missing=not_in_it(missing))
         )
     found.sort(key=lambda pair: (-pair[0].row, pair[0].column))
     return [reading for _, reading in found]
@@ -248,9 +268,15 @@ def locate_sheets(
 
 def not_in_it(missing: Sequence[PlacedSheet | LappedSheet]) -> str:
     """``sheet NW (north-west) and sheet SE (south-east) are not in it``: the sheets missing."""
-    names = " and ".join(f"sheet {p.name} ({SHEET_WORDS[p.name]})" for p in missing)
-    verb = "is" if len(missing) == 1 else "are"
-    return f"{names} {verb} not in it"
+    names = [
+        _("sheet {name} ({where})").format(name=p.name, where=_(SHEET_WORDS[p.name]))
+        for p in missing
+    ]
+    if len(names) == 1:
+        return _("{sheet} is not in it").format(sheet=names[0])
+    return _("{sheets} and {last} are not in it").format(
+        sheets=", ".join(names[:-1]), last=names[-1]
+    )
 
 
 def beside(first: tuple[PlacedSheet, SheetReading[Any]], plan: PlacedSheet) -> np.ndarray:
@@ -482,13 +508,19 @@ def photo_problems(
     """One sentence for each code on the table that is not the game's, and one for each sheet
     with a corner code that does not line up with it."""
     sentences = [
-        f"A QR code that is not part of this game is on the table ({why})." for why, _ in foreign
+        _("A QR code that is not part of this game is on the table ({why}).").format(why=why)
+        for why, _at in foreign
     ]
     for sheet in sheets:
         if sheet.set_aside:
             names = ", ".join(c.value for c in sheet.set_aside)
             sentences.append(
-                f"Sheet {sheet.name}'s {names} corner code does not line up with the sheet;"
-                " it was left out."
+                ngettext(
+                    "Sheet {sheet}'s {corners} corner code does not line up with the sheet; it"
+                    " was left out.",
+                    "Sheet {sheet}'s {corners} corner codes do not line up with the sheet; they"
+                    " were left out.",
+                    len(sheet.set_aside),
+                ).format(sheet=sheet.name, corners=names)
             )
     return sentences

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
+from patrolkit.i18n import _, ngettext
+
 SCHEMA: Final = 1
 """The version of every verdict's JSON; it changes when a key changes meaning or goes."""
 
@@ -64,7 +66,10 @@ def gathered(
             for u in reading.unreadable
         ]
         foreign += [{"photo": photo, "text": why, "at_px": list(at)} for why, at in reading.foreign]
-        problems += [f"Photo {number}: {p}" if numbered else p for p in reading.problems]
+        problems += [
+            _("Photo {number}: {problem}").format(number=number, problem=p) if numbered else p
+            for p in reading.problems
+        ]
     return unreadable, foreign, problems
 
 
@@ -75,8 +80,8 @@ def join_photos(verdict: dict[str, Any], first: dict[str, Any]) -> None:
     verdict["judged"] = first["judged"] and verdict["judged"]
     verdict["unreadable"] = first["unreadable"] + verdict["unreadable"]
     verdict["foreign_codes"] = first["foreign_codes"] + verdict["foreign_codes"]
-    verdict["problems"] = [f"Before: {p}" for p in first["problems"]] + [
-        f"After: {p}" for p in verdict["problems"]
+    verdict["problems"] = [_("Before: {problem}").format(problem=p) for p in first["problems"]] + [
+        _("After: {problem}").format(problem=p) for p in verdict["problems"]
     ]
 
 
@@ -92,5 +97,10 @@ def foreign_codes_lines(verdict: dict[str, Any]) -> list[str]:
     count = len(verdict["foreign_codes"])
     if not count:
         return []
-    codes = "a QR code" if count == 1 else f"{count} QR codes"
-    return [f"Ignored {codes} on the table that belong to no game of this kit."]
+    return [
+        ngettext(
+            "Ignored a QR code on the table that belongs to no game of this kit.",
+            "Ignored {count} QR codes on the table that belong to no game of this kit.",
+            count,
+        ).format(count=count)
+    ]

@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph
 
 from generator.page import BOLD, FONT, INK, MARGIN_MM, MM, Sheet
+from patrolkit.i18n import _
 
 BRIEF = ParagraphStyle(
     "brief", fontName=FONT, fontSize=8.4, leading=10.6, spaceAfter=2.2, textColor=INK
@@ -52,8 +53,8 @@ class Group(Flowable):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self._sizes = [part.wrap(available_width, available_height) for part in self.parts]
-        self.width = max(w for w, _ in self._sizes)
-        self.height = sum(h for _, h in self._sizes) + sum(
+        self.width = max(w for w, _h in self._sizes)
+        self.height = sum(h for _w, h in self._sizes) + sum(
             part.getSpaceAfter() for part in self.parts[:-1]
         )
         return (self.width, self.height)
@@ -69,7 +70,7 @@ class Group(Flowable):
 
     def draw(self) -> None:
         y = self.height
-        for part, (_, h) in zip(self.parts, self._sizes, strict=True):
+        for part, (_w, h) in zip(self.parts, self._sizes, strict=True):
             y -= h
             part.drawOn(self.canv, 0, y)
             y -= part.getSpaceAfter()
@@ -150,7 +151,7 @@ def draw_rules_columns(
         if pages > max_pages:
             raise RuntimeError(f"the {title} do not fit {max_pages} page(s)")
         fill_columns(sheet, flow, boxes)
-        footer = title if pages == 1 else f"{title}, continued"
+        footer = title if pages == 1 else _("{title}, continued").format(title=title)
         sheet.text(width / 2, height - MARGIN_MM + 1, footer, size=7, align="centre")
     return pages
 
@@ -179,12 +180,17 @@ def brief_box(
     width: float,
     lines: Sequence[tuple[str, str]],
     *,
-    title: str = "The game in brief",
+    title: str | None = None,
 ) -> float:
-    """A grey box of ``width`` mm ending at ``bottom``: ``title``, then one paragraph per
-    ``(head, text)`` of ``lines`` — the game on one card, a reminder for the table. Returns the
-    box's top."""
-    flow: list[Flowable] = [Paragraph(f"<b>{head}:</b> {text}", BRIEF) for head, text in lines]
+    """A grey box of ``width`` mm ending at ``bottom``: ``title`` ("The game in brief" in the
+    language in force when not given), then one paragraph per ``(head, text)`` of ``lines`` — the
+    game on one card, a reminder for the table. Returns the box's top."""
+    if title is None:
+        title = _("The game in brief")
+    flow: list[Flowable] = [
+        Paragraph(_("<b>{head}:</b> {text}").format(head=head, text=text), BRIEF)
+        for head, text in lines
+    ]
     inner = width - 8
     height = 11 + sum(p.wrap(inner * MM, 1000)[1] / MM + BRIEF.spaceAfter / MM for p in flow) + 2
     y = bottom - height

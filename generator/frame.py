@@ -17,19 +17,22 @@ from reportlab.platypus import Flowable, Paragraph
 from generator.flow import fill_columns
 from generator.page import BOLD, FONT, GENERATOR, INK, MARGIN_MM, MM, SOFT_INK, Ink, Paper, Sheet
 from patrolkit.atomic import write_file, write_folder
+from patrolkit.i18n import N_, _
 from patrolkit.manifest import BoardGeometry, Item, Manifest
 
 # -- the print-scale check ------------------------------------------------------------------------
 
 RULER_MM: Final = 100.0
-RULER_NOTICE: Final = "Print at 100 % / actual size — check this ruler"
+RULER_NOTICE: Final = N_("Print at 100 % / actual size — check this ruler")
+"""The print-scale notice, in English: said with ``_(RULER_NOTICE)``."""
 SCALE_CHECK_MM: Final = 30.0
 """Height of the boxed notice and ruler that page one of every document carries."""
 RULER_END_TICK_MM: Final = 7.0
 """The 0 and 100 mm ticks are the longest, so they can be found (and measured) at a glance."""
 RULER_TICK_WIDTH_MM: Final = 0.2
-BOARD_AND_TOKENS: Final = "the board and tokens"
-"""What a photo could not read if a kit were printed at the wrong scale, unless a game says."""
+BOARD_AND_TOKENS: Final = N_("the board and tokens")
+"""What a photo could not read if a kit were printed at the wrong scale, unless a game says (in
+English: said with ``_(BOARD_AND_TOKENS)``)."""
 
 
 _ADVICE = ParagraphStyle("scale-advice", fontName=FONT, fontSize=7.6, leading=9.6, textColor=INK)
@@ -58,22 +61,26 @@ def draw_ruler(sheet: Sheet, x: float, y: float) -> None:
 
 
 def draw_scale_check(
-    sheet: Sheet, x: float, y: float, width: float, *, pieces: str = BOARD_AND_TOKENS
+    sheet: Sheet, x: float, y: float, width: float, *, pieces: str | None = None
 ) -> None:
     """The print-scale notice and the ruler, boxed, :data:`SCALE_CHECK_MM` tall from ``(x, y)``
     over ``width`` mm: print at actual size, and check it with the ruler. ``pieces`` names what
-    a photo could not read if the scale were wrong."""
+    a photo could not read if the scale were wrong (:data:`BOARD_AND_TOKENS` when not given),
+    with its article ("the cards and items"); marked with ``N_``, it is said in the language in
+    force."""
     sheet.rect(x, y, width, SCALE_CHECK_MM, stroke=INK, line=0.5)
-    sheet.text(x + 4, y + 7.5, RULER_NOTICE, size=11.5, font=BOLD)
+    sheet.text(x + 4, y + 7.5, _(RULER_NOTICE), size=11.5, font=BOLD)
     ruler_x = x + width - 10 - RULER_MM
     draw_ruler(sheet, ruler_x, y + 12.0)
     advice = Paragraph(
-        "Turn off “fit to page” or “shrink” in the print dialog. The long marks 0 and 100 must "
-        "be exactly 100 mm (10 cm) apart; if they are not, a photo of "
-        f"{pieces} cannot be read.",
+        _(
+            "Turn off “fit to page” or “shrink” in the print dialog. The long marks 0 and 100"
+            " must be exactly 100 mm (10 cm) apart; if they are not, a photo of {pieces} cannot"
+            " be read."
+        ).format(pieces=_(BOARD_AND_TOKENS if pieces is None else pieces)),
         _ADVICE,
     )
-    _, height = advice.wrap((ruler_x - x - 10) * MM, SCALE_CHECK_MM * MM)
+    _width, height = advice.wrap((ruler_x - x - 10) * MM, SCALE_CHECK_MM * MM)
     if height > (SCALE_CHECK_MM - 12) * MM:
         raise ValueError("the scale check needs more width")
     advice.drawOn(sheet.canvas, *sheet.point(x + 4, y + 11.0 + height / MM))
@@ -141,22 +148,25 @@ class CoverStyles:
 
     def contents(self, lines: Sequence[str]) -> list[Flowable]:
         """The cover's "In this kit" head and its list of sheets (paragraph markup)."""
-        return [Paragraph("In this kit", self.head), *(self.bullet(line) for line in lines)]
+        return [Paragraph(_("In this kit"), self.head), *(self.bullet(line) for line in lines)]
 
 
 def sheets_text(first: int, count: int) -> str:
     """``Sheet 3`` or ``Sheets 3–5``: the sheets a part of the kit takes."""
-    return f"Sheet {first}" if count == 1 else f"Sheets {first}–{first + count - 1}"
+    if count == 1:
+        return _("Sheet {number}").format(number=first)
+    return _("Sheets {first}–{last}").format(first=first, last=first + count - 1)
 
 
 def draw_cover_title(
-    sheet: Sheet, title: str, facts: Sequence[str], *, pieces: str = BOARD_AND_TOKENS
+    sheet: Sheet, title: str, facts: Sequence[str], *, pieces: str | None = None
 ) -> float:
     """The game's ``title`` with "Print-and-play kit" under it, ``facts`` (players, time, age)
-    to the right, and the print-scale check under them all; returns :data:`COVER_TOP_MM`."""
+    to the right, and the print-scale check under them all (``pieces``: see
+    :func:`draw_scale_check`); returns :data:`COVER_TOP_MM`."""
     left, right = MARGIN_MM, sheet.paper.width - MARGIN_MM
     sheet.text(left, MARGIN_MM + 14, title, size=34, font=BOLD)
-    sheet.text(left, MARGIN_MM + 22.5, "Print-and-play kit", size=14, fill=SOFT_INK)
+    sheet.text(left, MARGIN_MM + 22.5, _("Print-and-play kit"), size=14, fill=SOFT_INK)
     for i, line in enumerate(facts):
         sheet.text(right, MARGIN_MM + 12 + 5 * i, line, size=10, align="right")
     draw_scale_check(sheet, left, MARGIN_MM + 30, right - left, pieces=pieces)
@@ -189,7 +199,11 @@ class KitDocument:
     def __init__(self, game_title: str, paper: Paper, subject: str, ink: Ink = Ink.NORMAL) -> None:
         self._out = io.BytesIO()
         self.sheet = Sheet(
-            self._out, paper, title=f"{game_title} — print-and-play kit", subject=subject, ink=ink
+            self._out,
+            paper,
+            title=_("{game} — print-and-play kit").format(game=game_title),
+            subject=subject,
+            ink=ink,
         )
 
     def finish(

@@ -18,6 +18,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from generator import qr
 from generator.outline import cut_segments, lapped_piece
 from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, WHITE, Paper, Sheet
+from patrolkit.i18n import N_, _
 from patrolkit.manifest import Box, Item, QrCode
 from patrolkit.payload import Corner
 from patrolkit.sizes import QR_ERROR_CORRECTION
@@ -28,11 +29,35 @@ GLUE_FILL: Final = "#E4E4E4"
 GRID_MM: Final = 0.35
 LABEL_SIZE: Final = 9.0
 FULL_NAME: Final = {
-    "NW": "north-west",
-    "NE": "north-east",
-    "SW": "south-west",
-    "SE": "south-east",
+    "NW": N_("north-west"),
+    "NE": N_("north-east"),
+    "SW": N_("south-west"),
+    "SE": N_("south-east"),
 }
+"""Each sheet's corner of the board, in English: said with ``_(FULL_NAME[name])``."""
+_CUT: Final = {
+    ("W",): N_(
+        "Cut exactly on the grid's west edge (solid line); it laps over the neighbour's grey"
+        " strip, every grid line on a tick."
+    ),
+    ("N",): N_(
+        "Cut exactly on the grid's north edge (solid line); it laps over the neighbour's grey"
+        " strip, every grid line on a tick."
+    ),
+    ("N", "W"): N_(
+        "Cut exactly on the grid's north and west edges (solid lines); they lap over the"
+        " neighbours' grey strips, every grid line on a tick."
+    ),
+}
+"""What to cut exactly on the grid, for the edges a sheet laps over its neighbours with."""
+_KEEP: Final = {
+    ("E",): N_("Keep the grey glue strip on the east edge; cut on the dashed lines."),
+    ("S",): N_("Keep the grey glue strip on the south edge; cut on the dashed lines."),
+    ("E", "S"): N_(
+        "Keep the grey glue strips on the east and south edges; cut on the dashed lines."
+    ),
+}
+"""Which glue strips to keep, for the edges a sheet's neighbours lap over."""
 
 Extent = tuple[float, float, float, float]
 """``(left, top, right, bottom)`` of what is printed round a sheet's cells, cell frame."""
@@ -111,11 +136,11 @@ def codes_extent(plan: LappedSheet, sizes: LappedSizes) -> Extent:
     """The cells, the labels' margins (west and south) and the corner codes with their light
     zones."""
     quiet = sizes.quiet_mm
-    boxes = [box for _, box in plan.fiducials]
-    left = min([-sizes.code_gap_mm] + [x - quiet for x, _, _, _ in boxes])
-    top = min([0.0] + [y - quiet for _, y, _, _ in boxes])
-    right = max([plan.width] + [x + w + quiet for x, _, w, _ in boxes])
-    bottom = max([plan.height + sizes.code_gap_mm] + [y + h + quiet for _, y, _, h in boxes])
+    boxes = [box for _corner, box in plan.fiducials]
+    left = min([-sizes.code_gap_mm] + [x - quiet for x, _y, _w, _h in boxes])
+    top = min([0.0] + [y - quiet for _x, y, _w, _h in boxes])
+    right = max([plan.width] + [x + w + quiet for x, _y, w, _h in boxes])
+    bottom = max([plan.height + sizes.code_gap_mm] + [y + h + quiet for _x, y, _w, h in boxes])
     return (left, top, right, bottom)
 
 
@@ -176,7 +201,7 @@ def draw_cells(sheet: Sheet, plan: LappedSheet, sizes: LappedSizes, paint: CellP
     sheet.rect(x0, y0, plan.width - x0, plan.height - y0, fill=WHITE)
     for column in range(first_column, first_column + columns):
         for row in range(first_row, first_row + rows):
-            x, y, _, _ = plan.cell_box(column, row)
+            x, y, _w, _h = plan.cell_box(column, row)
             dx = bleed.get("W", 0.0) if column == first_column else 0.0
             dy = bleed.get("N", 0.0) if row == first_row + rows - 1 else 0.0
             paint(column, row, (x, y, c, c), (x - dx, y - dy, c + dx, c + dy))
@@ -189,6 +214,8 @@ def draw_cells(sheet: Sheet, plan: LappedSheet, sizes: LappedSizes, paint: CellP
 def draw_glue_strips(sheet: Sheet, plan: LappedSheet, sizes: LappedSizes) -> None:
     """The grey strip along each edge a neighbour covers, ticked in line with the grid."""
     glue, c = sizes.glue_mm, plan.cell_mm
+    # Translators: the word printed along the strip a neighbouring sheet is glued over.
+    word = _("GLUE")
     for edge in sorted(plan.glued):
         if edge == "E":
             sheet.rect(plan.width, 0, glue, plan.height, fill=GLUE_FILL)
@@ -196,14 +223,14 @@ def draw_glue_strips(sheet: Sheet, plan: LappedSheet, sizes: LappedSizes) -> Non
                 sheet.line(plan.width, k * c, plan.width + glue, k * c, width=0.3)
             for k in range(plan.cells[3]):
                 with sheet.frame(plan.width + glue / 2, (k + 0.5) * c, rotate=90):
-                    sheet.centred_glyphs(0, 0, "GLUE", size=6.0, fill=SOFT_INK)
+                    sheet.centred_glyphs(0, 0, word, size=6.0, fill=SOFT_INK)
             sheet.line(plan.width, 0, plan.width, plan.height, width=0.45)
         else:
             sheet.rect(0, plan.height, plan.width, glue, fill=GLUE_FILL)
             for k in range(plan.cells[1] + 1):
                 sheet.line(k * c, plan.height, k * c, plan.height + glue, width=0.3)
             for k in range(plan.cells[1]):
-                sheet.centred_glyphs((k + 0.5) * c, plan.height + glue / 2, "GLUE", size=6.0,
+                sheet.centred_glyphs((k + 0.5) * c, plan.height + glue / 2, word, size=6.0,
                                      fill=SOFT_INK)  # fmt: skip
             sheet.line(0, plan.height, plan.width, plan.height, width=0.45)
 
@@ -213,12 +240,12 @@ def draw_labels(sheet: Sheet, plan: LappedSheet, column_names: Sequence[str]) ->
     first_column, columns, first_row, rows = plan.cells
     if "W" in plan.outer:
         for row in range(first_row, first_row + rows):
-            _, y, _, h = plan.cell_box(first_column, row)
+            _x, y, _w, h = plan.cell_box(first_column, row)
             sheet.text(-1.6, y + h / 2 + 1.6, str(row + 1), size=LABEL_SIZE, font=BOLD,
                        align="right")  # fmt: skip
     if "S" in plan.outer:
         for column in range(first_column, first_column + columns):
-            x, _, w, _ = plan.cell_box(column, first_row)
+            x, _y, w, _h = plan.cell_box(column, first_row)
             sheet.text(x + w / 2, plan.height + 4.6, column_names[column], size=LABEL_SIZE,
                        font=BOLD, align="centre")  # fmt: skip
 
@@ -228,7 +255,7 @@ def draw_corner_codes(
 ) -> Codes:
     """Every corner code of the sheet, each saying ``payload(corner)``; their records."""
     codes: Codes = []
-    for corner, (x, y, _, _) in plan.fiducials:
+    for corner, (x, y, _w, _h) in plan.fiducials:
         symbol = qr.symbol(
             payload(corner),
             version=sizes.fiducial_qr_version,
@@ -269,28 +296,31 @@ def sheet_title(game: str, plan: LappedSheet, column_names: Sequence[str]) -> st
         f"{column_names[first_column]}{first_row + 1}–"
         f"{column_names[first_column + columns - 1]}{first_row + rows}"
     )
-    where = "" if plan.per_side == 1 else f", {FULL_NAME[plan.name]} sheet"
-    return f"{game} — the board{where} (cells {cells})"
-
-
-def assembly_notes(plan: LappedSheet, uncovered: str = "the corner codes") -> list[str]:
-    """What to do with the sheet: where to cut, which strip to keep, the order to assemble, and
-    that ``uncovered`` must stay in view."""
     if plan.per_side == 1:
-        return ["Nothing to assemble: keep the four corner codes uncovered and unmarked."]
+        return _("{game} — the board (cells {cells})").format(game=game, cells=cells)
+    return _("{game} — the board, {where} sheet (cells {cells})").format(
+        game=game, where=_(FULL_NAME[plan.name]), cells=cells
+    )
+
+
+def assembly_notes(plan: LappedSheet, uncovered: str | None = None) -> list[str]:
+    """What to do with the sheet: where to cut, which strip to keep, the order to assemble, and
+    that ``uncovered`` ("the corner codes" when not given; marked with ``N_``, it is said in the
+    language in force) must stay in view."""
+    if plan.per_side == 1:
+        return [_("Nothing to assemble: keep the four corner codes uncovered and unmarked.")]
     lines = []
-    cuts = " and ".join({"W": "west", "N": "north"}[e] for e in sorted(plan.lapping))
-    strips = " and ".join({"E": "east", "S": "south"}[e] for e in sorted(plan.glued))
+    cuts = tuple(sorted(plan.lapping))
+    strips = tuple(sorted(plan.glued))
     if cuts:
-        lines.append(
-            f"Cut exactly on the grid's {cuts} edge (solid line); it laps over the"
-            " neighbour's grey strip, every grid line on a tick."
-        )
+        lines.append(_(_CUT[cuts]))
     if strips:
-        lines.append(f"Keep the grey glue strip on the {strips} edge; cut on the dashed lines.")
+        lines.append(_(_KEEP[strips]))
     lines.append(
-        "Order: north-west, then north-east and south-west, then south-east. Keep"
-        f" {uncovered} uncovered: a photo finds the board by them."
+        _(
+            "Order: north-west, then north-east and south-west, then south-east. Keep"
+            " {uncovered} uncovered: a photo finds the board by them."
+        ).format(uncovered=_("the corner codes") if uncovered is None else _(uncovered))
     )
     return lines
 

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from patrolkit import __version__
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 MM: Final = mm
 """PDF points per millimetre."""
@@ -84,7 +85,11 @@ def paper(name: str, *, also: Sequence[Paper] = ()) -> Paper:
         return known[name.lower()]
     except KeyError:
         choices = " or ".join(known)
-        raise KitError(f"There is no paper size '{name}'; choose {choices}.") from None
+        raise KitError(
+            _("There is no paper size '{name}'; choose {choices}.").format(
+                name=name, choices=choices
+            )
+        ) from None
 
 
 def register_fonts() -> None:
@@ -123,7 +128,9 @@ def ink(name: str) -> Ink:
     try:
         return Ink(name)
     except ValueError:
-        raise KitError(f"There is no ink mode '{name}'; choose normal or low.") from None
+        raise KitError(
+            _("There is no ink mode '{name}'; choose normal or low.").format(name=name)
+        ) from None
 
 
 def tint(value: str, share: float) -> str:

@@ -32,10 +32,15 @@ from pathlib import Path
 from typing import Final
 
 from patrolkit.errors import KitError, note
+from patrolkit.i18n import _
 
 _RENAME_EXCHANGE: Final = 2
 """``renameat2``'s flag swapping two paths atomically (Linux 3.15 and later)."""
 _AT_FDCWD: Final = -100
+
+
+def _cannot_write(path: Path, exc: OSError) -> str:
+    return _("Cannot write {path} ({reason}).").format(path=path, reason=exc.strerror or exc)
 
 
 def _beside(target: Path, suffix: str) -> Path:
@@ -54,22 +59,36 @@ def locked(target: Path) -> Iterator[None]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise KitError(f"Cannot create the folder {path.parent} ({exc.strerror or exc}).") from None
+        raise KitError(
+            _("Cannot create the folder {folder} ({reason}).").format(
+                folder=path.parent, reason=exc.strerror or exc
+            )
+        ) from None
     while True:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise KitError(f"Cannot create the lock {path} ({exc.strerror or exc}).") from None
+            raise KitError(
+                _("Cannot create the lock {path} ({reason}).").format(
+                    path=path, reason=exc.strerror or exc
+                )
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             holder = _read_pid(fd)
             os.close(fd)
-            who = f"process {holder}" if holder else "another run"
-            raise KitError(
-                f"{target} is being written by another patrolkit run ({who}, lock {path}); "
-                "wait for it to finish."
-            ) from None
+            if holder:
+                busy = _(
+                    "{target} is being written by another patrolkit run (process {pid}, lock"
+                    " {lock}); wait for it to finish."
+                ).format(target=target, pid=holder, lock=path)
+            else:
+                busy = _(
+                    "{target} is being written by another patrolkit run (lock {lock}); wait for"
+                    " it to finish."
+                ).format(target=target, lock=path)
+            raise KitError(busy) from None
         # The file may have been removed by the run that held it just before we locked it.
         try:
             same = os.path.samestat(os.fstat(fd), os.stat(path))
@@ -81,7 +100,11 @@ def locked(target: Path) -> Iterator[None]:
     try:
         stale = _read_pid(fd)
         if stale and stale != os.getpid():
-            note(f"took over the stale lock {path} of process {stale}, which no longer runs")
+            note(
+                _("took over the stale lock {lock} of process {pid}, which no longer runs").format(
+                    lock=path, pid=stale
+                )
+            )
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         _clean_leftovers(target)
@@ -122,7 +145,11 @@ def _clean_leftovers(target: Path) -> None:
     olds = [path for path in found if path.name.startswith(f".{target.name}.old-")]
     if olds and not target.exists():
         os.replace(olds[-1], target)
-        note(f"put back {target} from {olds[-1].name}, left by a run that was stopped")
+        note(
+            _("put back {target} from {old}, left by a run that was stopped").format(
+                target=target, old=olds[-1].name
+            )
+        )
         found.remove(olds[-1])
     for path in found:
         if path.is_dir() and not path.is_symlink():
@@ -132,7 +159,7 @@ def _clean_leftovers(target: Path) -> None:
                 path.unlink()
     if found:
         names = ", ".join(str(path) for path in found)
-        note(f"removed what a stopped run left behind: {names}")
+        note(_("removed what a stopped run left behind: {names}").format(names=names))
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -157,10 +184,15 @@ def refuse_existing(paths: list[Path], force: bool) -> None:
         return
     existing = [path for path in paths if path.exists()]
     if len(existing) == 1:
-        raise KitError(f"{existing[0]} already exists; add --force to overwrite it.")
+        raise KitError(
+            _("{path} already exists; add --force to overwrite it.").format(path=existing[0])
+        )
     if existing:
-        names = " and ".join(str(path) for path in existing)
-        raise KitError(f"{names} already exist; add --force to overwrite them.")
+        raise KitError(
+            _("{first} and {second} already exist; add --force to overwrite them.").format(
+                first=", ".join(str(path) for path in existing[:-1]), second=existing[-1]
+            )
+        )
 
 
 def write_file(path: Path, make: Callable[[], bytes], *, force: bool) -> Path:
@@ -170,7 +202,7 @@ def write_file(path: Path, make: Callable[[], bytes], *, force: bool) -> Path:
     with locked(path):
         refuse_existing([path], force)
         if path.is_dir():
-            raise KitError(f"{path} is a folder; name a file to write.")
+            raise KitError(_("{path} is a folder; name a file to write.").format(path=path))
         data = make()
         partial = _beside(path, f"new-{os.getpid()}")
         try:
@@ -179,7 +211,7 @@ def write_file(path: Path, make: Callable[[], bytes], *, force: bool) -> Path:
         except OSError as exc:
             with contextlib.suppress(OSError):
                 partial.unlink()
-            raise KitError(f"Cannot write {path} ({exc.strerror or exc}).") from None
+            raise KitError(_cannot_write(path, exc)) from None
         _fsync_dir(path.parent)
     return path
 
@@ -195,7 +227,7 @@ def write_through(path: Path, write: Callable[[Path], object], *, force: bool) -
             write(partial)
             os.replace(partial, path)
         except OSError as exc:
-            raise KitError(f"Cannot write {path} ({exc.strerror or exc}).") from None
+            raise KitError(_cannot_write(path, exc)) from None
         finally:
             with contextlib.suppress(OSError):
                 partial.unlink()
@@ -213,13 +245,19 @@ def write_folder(
     with locked(folder):
         refuse_existing([folder / name for name in names], force)
         if folder.exists() and not folder.is_dir():
-            raise KitError(f"{folder} is a file, not a folder; name a folder for the kit.")
+            raise KitError(
+                _("{folder} is a file, not a folder; name a folder for the kit.").format(
+                    folder=folder
+                )
+            )
         others = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
         others = [name for name in others if name not in names]
         if others:
             raise KitError(
-                f"{folder} holds files that are not part of a kit ({', '.join(others[:3])}); "
-                "give the kit a folder of its own with --out."
+                _(
+                    "{folder} holds files that are not part of a kit ({names}); give the kit a"
+                    " folder of its own with --out."
+                ).format(folder=folder, names=", ".join(others[:3]))
             )
         files = make()
         new = _beside(folder, f"new-{os.getpid()}")
@@ -231,7 +269,7 @@ def write_folder(
             _swap_in(new, folder)
         except OSError as exc:
             shutil.rmtree(new, ignore_errors=True)
-            raise KitError(f"Cannot write {folder} ({exc.strerror or exc}).") from None
+            raise KitError(_cannot_write(folder, exc)) from None
         _fsync_dir(folder.parent)
     return tuple(folder / name for name in names)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from patrolkit.atomic import locked, write_file, write_through
 from patrolkit.errors import KitError
+from patrolkit.i18n import _, ngettext
 
 DEMO_FILES = ("kit", "game.txt", "final.jpg", "final.json", "verdict.json", "annotated.png")
 
@@ -23,7 +24,11 @@ def run_demo(out: Path, *, seed: int = 7, force: bool = False) -> int:
     """Run the demo into ``out``; 0 if the photo's score matches the rules engine's, else 1.
     Raises :class:`KitError` if ``out`` exists (and is not an empty folder) and not ``force``."""
     if out.exists() and not force and not (out.is_dir() and not any(out.iterdir())):
-        raise KitError(f"{out} already exists; add --force to replace the demo's files in it.")
+        raise KitError(
+            _("{out} already exists; add --force to replace the demo's files in it.").format(
+                out=out
+            )
+        )
     with locked(out):
         return _demo(out, seed)
 
@@ -38,13 +43,18 @@ def _demo(out: Path, seed: int) -> int:
     from generator.rodeurs.kit import write_kit
     from generator.rodeurs.layouts import random_layout
     from patrolkit.games import rodeurs
+    from patrolkit.games.rodeurs.model import player_name
 
     if out.exists() and not out.is_dir():
-        raise KitError(f"{out} is a file; the demo needs a folder.")
+        raise KitError(_("{out} is a file; the demo needs a folder.").format(out=out))
     out.mkdir(parents=True, exist_ok=True)
     layout = random_layout(seed)
-    pdf, _ = write_kit(layout, out / "kit", force=True)
-    print(f"1. printed a random Rôdeurs kit (seed {seed}, board {layout.board.code}): {pdf}")
+    pdf, _json = write_kit(layout, out / "kit", force=True)
+    print(
+        _("1. printed a random Rôdeurs kit (seed {seed}, board {board}): {pdf}").format(
+            seed=seed, board=layout.board.code, pdf=pdf
+        )
+    )
 
     rng = random.Random(seed)
     state, moves = layout.state, []
@@ -56,11 +66,17 @@ def _demo(out: Path, seed: int) -> int:
     game = "\n".join(moves) + f"\nfinal: {state.text}\n"
     write_file(out / "game.txt", game.encode, force=True)
     engine = rodeurs.result(state)
-    print(f"2. played a complete game of {len(moves)} turns: {out / 'game.txt'}")
+    print(
+        ngettext(
+            "2. played a complete game of {count} turn: {path}",
+            "2. played a complete game of {count} turns: {path}",
+            len(moves),
+        ).format(count=len(moves), path=out / "game.txt")
+    )
 
     photo = photograph(out / "kit", state, preset="phone", seed=seed)
-    image, _ = write_photo(photo, out / "final.jpg", force=True)
-    print(f"3. photographed the final table (phone preset): {image}")
+    image, _truth = write_photo(photo, out / "final.jpg", force=True)
+    print(_("3. photographed the final table (phone preset): {photo}").format(photo=image))
 
     reading = read_photo(image)
     verdict = score_verdict(reading)
@@ -71,16 +87,24 @@ def _demo(out: Path, seed: int) -> int:
         lambda path: annotate(render, image, reading, verdict, path),
         force=True,
     )
-    print(f"4. read the photo back: {out / 'verdict.json'}, {out / 'annotated.png'}")
+    print(
+        _("4. read the photo back: {verdict}, {picture}").format(
+            verdict=out / "verdict.json", picture=out / "annotated.png"
+        )
+    )
     print()
     print(format_verdict(verdict))
     print()
     scores = rodeurs.score(state)
-    summary = ", ".join(f"{p.name.lower()} {scores[p].points}" for p in rodeurs.Player)
-    print(f"Rules engine on the game it played: {summary}; {engine.description}")
+    summary = ", ".join(f"{player_name(p)} {scores[p].points}" for p in rodeurs.Player)
+    print(
+        _("Rules engine on the game it played: {scores}; {result}").format(
+            scores=summary, result=engine.description
+        )
+    )
     expected = engine.winner.name.lower() if engine.winner is not None else None
     # A photo does not show whose turn it is: compare the pawns and the verdict, not the mover.
     pawns_match = str(verdict.get("state", "")).split()[:1] == state.text.split()[:1]
     same = pawns_match and verdict.get("over") is True and verdict.get("winner") == expected
-    print("The photo's reading matches the game." if same else "The photo's reading DIFFERS.")
+    print(_("The photo's reading matches the game.") if same else _("The photo's reading DIFFERS."))
     return 0 if same else 1

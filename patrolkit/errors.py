@@ -39,4 +39,6 @@ class UnknownGame(PatrolkitError):
 def note(message: str) -> None:
     """One line on standard error that is not an error: something the player should know (a
     stale lock taken over, a file skipped) while the command goes on."""
-    print(f"patrolkit: {message}", file=sys.stderr)
+    from patrolkit.i18n import _  # i18n's own errors are ours: imported when first said
+
+    print(_("patrolkit: {message}").format(message=message), file=sys.stderr)

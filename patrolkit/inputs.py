@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from patrolkit.errors import KitError, LayoutError
+from patrolkit.i18n import _
+from patrolkit.numbers import grouped
 
 MAX_TEXT_BYTES: Final = 1024 * 1024
 """The largest layout or deck file read (1 MiB; the shipped ones are a few KiB)."""
@@ -33,30 +35,57 @@ NAME_LIMIT: Final = 40
 
 def read_regular_file(path: Path, what: str, limit: int) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes; :class:`KitError`
-    otherwise. Opening never waits: a FIFO without a writer is refused, not waited on."""
+    otherwise. Opening never waits: a FIFO without a writer is refused, not waited on. ``what``
+    names the file for the player (``layout``); marked with ``N_`` by its caller, it is said in
+    the language in force."""
+    what = _(what)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise KitError(f"There is no {what} file at {path}.") from None
+        raise KitError(
+            _("There is no {what} file at {path}.").format(what=what, path=path)
+        ) from None
     except OSError as exc:
-        raise KitError(f"{path} cannot be read as a {what} ({exc.strerror or exc}).") from None
+        raise KitError(_unreadable(path, what, exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise KitError(f"{path} is not a regular file; a {what} is a file on disk.")
+            raise KitError(
+                _("{path} is not a regular file; a {what} is a file on disk.").format(
+                    path=path, what=what
+                )
+            )
         if info.st_size > limit:
             raise KitError(
-                f"{path} is {info.st_size:,} bytes; a {what} file is at most {limit:,} bytes."
+                _("{path} is {size} bytes; a {what} file is at most {limit} bytes.").format(
+                    path=path, size=grouped(info.st_size), what=what, limit=grouped(limit)
+                )
             )
         with os.fdopen(os.dup(fd), "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise KitError(f"{path} cannot be read as a {what} ({exc.strerror or exc}).") from None
+        raise KitError(_unreadable(path, what, exc)) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise KitError(f"{path} is over {limit:,} bytes; a {what} file is at most that.")
+        raise KitError(
+            _("{path} is over {limit} bytes; a {what} file is at most that.").format(
+                path=path, limit=grouped(limit), what=what
+            )
+        )
     return data
+
+
+def _unreadable(path: Path, what: str, exc: OSError) -> str:
+    return _("{path} cannot be read as a {what} ({reason}).").format(
+        path=path, what=what, reason=exc.strerror or exc
+    )
+
+
+def _too_deep(path: Path, what: str) -> str:
+    return _("{path} nests deeper than {depth} levels; it is not a {what}.").format(
+        path=path, depth=MAX_DEPTH, what=_(what)
+    )
 
 
 def depth(data: object) -> int:
@@ -79,21 +108,24 @@ def depth(data: object) -> int:
 
 def _shallow(data: Any, path: Path, what: str) -> Any:
     if depth(data) > MAX_DEPTH:
-        raise KitError(f"{path} nests deeper than {MAX_DEPTH} levels; it is not a {what}.")
+        raise KitError(_too_deep(path, what))
     return data
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
-    """The TOML file ``path`` (a ``what``: layout, deck…), within the limits above."""
+    """The TOML file ``path`` (a ``what``: layout, deck…, marked with ``N_``), within the
+    limits above."""
     text = _text(read_regular_file(path, what, MAX_TEXT_BYTES), path, what)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise KitError(f"{path} is not a readable TOML {what} ({exc}).") from None
-    except RecursionError:
         raise KitError(
-            f"{path} nests deeper than {MAX_DEPTH} levels; it is not a {what}."
+            _("{path} is not a readable TOML {what} ({reason}).").format(
+                path=path, what=_(what), reason=exc
+            )
         ) from None
+    except RecursionError:
+        raise KitError(_too_deep(path, what)) from None
     return dict(_shallow(data, path, what))
 
 
@@ -103,50 +135,72 @@ def read_json(path: Path, what: str = "kit.json", limit: int = MAX_KIT_BYTES) ->
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (json.JSONDecodeError, ValueError) as exc:
-        raise KitError(f"{path} is not a readable {what} ({exc}).") from None
-    except RecursionError:
         raise KitError(
-            f"{path} nests deeper than {MAX_DEPTH} levels; it is not a {what}."
+            _("{path} is not a readable {what} ({reason}).").format(
+                path=path, what=_(what), reason=exc
+            )
         ) from None
+    except RecursionError:
+        raise KitError(_too_deep(path, what)) from None
     return _shallow(data, path, what)
 
 
 def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a kit holds")
+    raise ValueError(_("{name} is not a number a kit holds").format(name=name))
 
 
 def _text(data: bytes, path: Path, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise KitError(f"{path} is not UTF-8 text; a {what} file is.") from None
+        raise KitError(
+            _("{path} is not UTF-8 text; a {what} file is.").format(path=path, what=_(what))
+        ) from None
 
 
 def printable_name(value: object, what: str, limit: int = NAME_LIMIT) -> str:
     """``value`` as a name to print: some text of at most ``limit`` characters, without control
-    characters (spaces around it dropped); :class:`LayoutError` naming ``what`` otherwise."""
+    characters (spaces around it dropped); :class:`LayoutError` naming ``what`` (marked with
+    ``N_``) otherwise."""
+    what = _(what)
     if not isinstance(value, str) or not value.strip():
-        raise LayoutError(f"The {what} must be some text.")
+        raise LayoutError(_("The {what} must be some text.").format(what=what))
     name = value.strip()
     if len(name) > limit:
         raise LayoutError(
-            f"The {what} is {len(name)} characters long; at most {limit} are allowed."
+            _("The {what} is {length} characters long; at most {limit} are allowed.").format(
+                what=what, length=len(name), limit=limit
+            )
         )
     if any(not character.isprintable() for character in name):
-        raise LayoutError(f"The {what} holds a control character; write it on one line.")
+        raise LayoutError(
+            _("The {what} holds a control character; write it on one line.").format(what=what)
+        )
     return name
 
 
 def whole(value: object, what: str, *, least: int = 0, most: int | None = None) -> int:
     """``value`` as a whole number from ``least`` to ``most`` (not a float, not ``inf``, not
-    ``true``); :class:`LayoutError` naming ``what`` otherwise."""
+    ``true``); :class:`LayoutError` naming ``what`` (marked with ``N_``) otherwise."""
+    what = _(what)
     if isinstance(value, bool) or not isinstance(value, int):
-        shown = "infinite" if isinstance(value, float) and math.isinf(value) else _shown(value)
-        raise LayoutError(f"The {what} must be a whole number, not {shown}.")
+        infinite = isinstance(value, float) and math.isinf(value)
+        shown = _("infinite") if infinite else _shown(value)
+        raise LayoutError(
+            _("The {what} must be a whole number, not {shown}.").format(what=what, shown=shown)
+        )
     if value < least:
-        raise LayoutError(f"The {what} must be {least} or more, not {value}.")
+        raise LayoutError(
+            _("The {what} must be {least} or more, not {value}.").format(
+                what=what, least=least, value=value
+            )
+        )
     if most is not None and value > most:
-        raise LayoutError(f"The {what} must be at most {most:,}, not {value:,}.")
+        raise LayoutError(
+            _("The {what} must be at most {most}, not {value}.").format(
+                what=what, most=grouped(most), value=grouped(value)
+            )
+        )
     return value
 
 

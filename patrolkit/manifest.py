@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 from patrolkit.inputs import read_json
 
 SCHEMA = 1
@@ -131,14 +132,14 @@ class Manifest:
         """:attr:`board`, for a kit of a game played on a printed board; :class:`KitError` if the
         kit has none."""
         if self.board is None:
-            raise KitError(f"This {self.game} kit has no printed board.")
+            raise KitError(_("This {game} kit has no printed board.").format(game=self.game))
         return self.board
 
     def item(self, item_id: str) -> Item:
         for item in self.items:
             if item.id == item_id:
                 return item
-        raise KitError(f"The kit has no item '{item_id}'.")
+        raise KitError(_("The kit has no item '{item}'.").format(item=item_id))
 
     def by_role(self, role: str) -> list[Item]:
         return [item for item in self.items if item.role == role]
@@ -150,7 +151,11 @@ class Manifest:
     def from_json(cls, data: dict[str, Any]) -> Manifest:
         try:
             if data.get("schema") != SCHEMA:
-                raise KitError(f"This kit.json is schema {data.get('schema')}; we read {SCHEMA}.")
+                raise KitError(
+                    _("This kit.json is schema {schema}; we read {ours}.").format(
+                        schema=data.get("schema"), ours=SCHEMA
+                    )
+                )
             board = data["board"]
             geometry = (
                 None
@@ -190,7 +195,9 @@ class Manifest:
                 schema=data["schema"],
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise KitError(f"This kit.json is damaged or not one of ours ({exc}).") from None
+            raise KitError(
+                _("This kit.json is damaged or not one of ours ({reason}).").format(reason=exc)
+            ) from None
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
@@ -201,7 +208,7 @@ class Manifest:
         (:func:`patrolkit.inputs.read_json`); :class:`KitError` in one sentence otherwise."""
         data = read_json(Path(path))
         if not isinstance(data, dict):
-            raise KitError(f"{path} is not a patrolkit manifest.")
+            raise KitError(_("{path} is not a patrolkit manifest.").format(path=path))
         return cls.from_json(data)
 
 

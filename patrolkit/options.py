@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from patrolkit import inputs
+from patrolkit.i18n import _
 
 PAPERS = ("a4", "letter")
 """The paper sizes every kit prints on (Patrolis adds ``a3``)."""
@@ -26,9 +27,13 @@ def whole_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not '{text}'") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not '{text}'").format(text=text)
+        ) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number of 0 or more, not {value}").format(value=value)
+        )
     return value
 
 
@@ -36,7 +41,9 @@ def count(text: str) -> int:
     """How many of something to make: 1 to 10,000."""
     value = whole_number(text)
     if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError(f"expected a count from 1 to 10000, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("expected a count from 1 to 10000, not {value}").format(value=value)
+        )
     return value
 
 
@@ -45,20 +52,22 @@ def offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected X,Y in mm like 0.5,-1, not '{text}'") from None
+        raise argparse.ArgumentTypeError(
+            _("expected X,Y in mm like 0.5,-1, not '{text}'").format(text=text)
+        ) from None
     return x, y
 
 
 def add_output_options(parser: argparse.ArgumentParser, papers: tuple[str, ...]) -> None:
     """``--paper``, ``--out`` and ``--force``, as every kit takes them."""
-    parser.add_argument("--paper", choices=papers, default="a4", help="paper size (default a4)")
-    parser.add_argument("--out", type=Path, help="output folder (default output/kits/<name>)")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing kit")
+    parser.add_argument("--paper", choices=papers, default="a4", help=_("paper size (default a4)"))
+    parser.add_argument("--out", type=Path, help=_("output folder (default output/kits/<name>)"))
+    parser.add_argument("--force", action="store_true", help=_("overwrite an existing kit"))
     parser.add_argument(
         "--ink",
         choices=INKS,
         default="normal",
-        help="low: outlines, hatching and light tints instead of solid colour (default normal)",
+        help=_("low: outlines, hatching and light tints instead of solid colour (default normal)"),
     )
 
 
@@ -69,10 +78,12 @@ DECODERS = ("zxing", "pyzbar")
 def add_reading_options(parser: argparse.ArgumentParser) -> None:
     """The options of every command that reads a photo: ``--json``, ``--annotate OUT``,
     ``--decoder`` and ``--force`` (to overwrite an existing picture)."""
-    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    parser.add_argument("--annotate", type=Path, metavar="OUT", help="write an annotated picture")
-    parser.add_argument("--decoder", choices=DECODERS, default="zxing", help="QR decoder")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing --annotate")
+    parser.add_argument("--json", action="store_true", help=_("print the verdict as JSON"))
+    parser.add_argument(
+        "--annotate", type=Path, metavar="OUT", help=_("write an annotated picture")
+    )
+    parser.add_argument("--decoder", choices=DECODERS, default="zxing", help=_("QR decoder"))
+    parser.add_argument("--force", action="store_true", help=_("overwrite an existing --annotate"))
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
@@ -88,10 +99,10 @@ def slug(name: str) -> str:
 
 def kit_written(title: str, paper: str, files: tuple[Path, Path]) -> None:
     """Tell the user where the kit is and how to print it."""
-    print(f"{title}, {paper}:")
+    print(_("{title}, {paper}:").format(title=title, paper=paper))
     for path in files:
         print(f"  {path}")
-    print("Print kit.pdf at 100 % (actual size) and check the ruler on page 1.")
+    print(_("Print kit.pdf at 100 % (actual size) and check the ruler on page 1."))
 
 
 def progress_bar(what: str) -> Callable[[int, int], None] | None:

@@ -46,6 +46,7 @@ from enum import Enum
 from typing import ClassVar
 
 from patrolkit.errors import PayloadError
+from patrolkit.i18n import N_, _
 
 MARK = "PK"
 VERSION = 1
@@ -60,7 +61,7 @@ def _match(pattern: re.Pattern[str], fields: str, what: str) -> re.Match[str]:
     fields are not ``what``."""
     match = pattern.fullmatch(fields)
     if match is None:
-        raise PayloadError(f"'{fields}' is not {what}.")
+        raise PayloadError(_("'{fields}' is not {what}.").format(fields=fields, what=_(what)))
     return match
 
 
@@ -75,10 +76,11 @@ class Game(Enum):
 
     @property
     def title(self) -> str:
-        """The game's name as players write it (``12 Patrols``), from the game registry."""
+        """The game's name as players write it in the language in force (``12 Patrols``,
+        ``12 patrouilles``), from the game registry."""
         from patrolkit.registry import entry_for
 
-        return entry_for(self).title
+        return entry_for(self).local_title
 
 
 class Corner(Enum):
@@ -106,7 +108,7 @@ class RodeursPawn:
 
     @classmethod
     def parse(cls, fields: str) -> RodeursPawn:
-        match = _match(cls.PATTERN, fields, "a Rôdeurs pawn (colour R, Y or G, two digits)")
+        match = _match(cls.PATTERN, fields, N_("a Rôdeurs pawn (colour R, Y or G, two digits)"))
         return cls(match.group(1), int(match.group(2)))
 
 
@@ -130,7 +132,7 @@ class RodeursFiducial:
 
     @classmethod
     def parse(cls, fields: str) -> RodeursFiducial:
-        match = _match(cls.PATTERN, fields, "a Rôdeurs fiducial (corner and board code)")
+        match = _match(cls.PATTERN, fields, N_("a Rôdeurs fiducial (corner and board code)"))
         return cls(Corner(match.group(1)), match.group(2))
 
 
@@ -163,7 +165,7 @@ class PatrolsCard:
     @classmethod
     def parse(cls, fields: str) -> PatrolsCard:
         match = _match(
-            cls.PATTERN, fields, "a 12 Patrols card (deck id, card number 1 to 9, four edges)"
+            cls.PATTERN, fields, N_("a 12 Patrols card (deck id, card number 1 to 9, four edges)")
         )
         return cls(match.group(1), int(match.group(2)), match.group(3))
 
@@ -190,7 +192,7 @@ class PatrolsDie:
         match = _match(
             cls.PATTERN,
             fields,
-            "a 12 Patrols die face (colour W, Y or B, serial 1 to 3, value 1 to 6)",
+            N_("a 12 Patrols die face (colour W, Y or B, serial 1 to 3, value 1 to 6)"),
         )
         return cls(match.group(1), int(match.group(2)), int(match.group(3)))
 
@@ -211,7 +213,9 @@ class PatrolsCube:
 
     @classmethod
     def parse(cls, fields: str) -> PatrolsCube:
-        match = _match(cls.PATTERN, fields, "a 12 Patrols cube (colour W, Y or B, serial 1 to 3)")
+        match = _match(
+            cls.PATTERN, fields, N_("a 12 Patrols cube (colour W, Y or B, serial 1 to 3)")
+        )
         return cls(match.group(1), int(match.group(2)))
 
 
@@ -236,7 +240,7 @@ class PatrolisStep:
     @classmethod
     def parse(cls, fields: str) -> PatrolisStep:
         match = _match(
-            cls.PATTERN, fields, "a Patrolis step (shape S, C or X, player 1 to 6, two digits)"
+            cls.PATTERN, fields, N_("a Patrolis step (shape S, C or X, player 1 to 6, two digits)")
         )
         return cls(match.group(1), int(match.group(2)), int(match.group(3)))
 
@@ -259,7 +263,7 @@ class PatrolisObjective:
     @classmethod
     def parse(cls, fields: str) -> PatrolisObjective:
         match = _match(
-            cls.PATTERN, fields, "a Patrolis objective (colour B, R, G or Y, number 1 or 2)"
+            cls.PATTERN, fields, N_("a Patrolis objective (colour B, R, G or Y, number 1 or 2)")
         )
         return cls(match.group(1), int(match.group(2)))
 
@@ -293,7 +297,7 @@ class PatrolisFiducial:
         match = _match(
             cls.PATTERN,
             fields,
-            "a Patrolis fiducial (corner, map digest, sheet column and row, cell size)",
+            N_("a Patrolis fiducial (corner, map digest, sheet column and row, cell size)"),
         )
         corner, digest, column, row, cell = match.groups()
         return cls(Corner(corner), digest, int(column), int(row), int(cell))
@@ -324,8 +328,10 @@ class PatrolisMapPart:
         match = cls.PATTERN.fullmatch(fields)
         if match is None or int(match.group(2)) > int(match.group(3)):
             raise PayloadError(
-                f"'{fields}' is not a part of a Patrolis map code (digest, part and count, "
-                "up to 80 characters of the code)."
+                _(
+                    "'{fields}' is not a part of a Patrolis map code (digest, part and count, "
+                    "up to 80 characters of the code)."
+                ).format(fields=fields)
             )
         return cls(match.group(1), int(match.group(2)), int(match.group(3)), match.group(4))
 
@@ -348,7 +354,7 @@ class StrategoPiece:
 
     @classmethod
     def parse(cls, fields: str) -> StrategoPiece:
-        match = _match(cls.PATTERN, fields, "a Stratego piece (army R or B, an 8-character id)")
+        match = _match(cls.PATTERN, fields, N_("a Stratego piece (army R or B, an 8-character id)"))
         return cls(match.group(1), match.group(2))
 
 
@@ -382,7 +388,7 @@ class StrategoFiducial:
         match = _match(
             cls.PATTERN,
             fields,
-            "a Stratego fiducial (corner, kit code, sheet column and row, cell size)",
+            N_("a Stratego fiducial (corner, kit code, sheet column and row, cell size)"),
         )
         corner, kit, column, row, cell = match.groups()
         return cls(Corner(corner), kit, int(column), int(row), int(cell))
@@ -407,7 +413,7 @@ class StrategoSecret:
 
     @classmethod
     def parse(cls, fields: str) -> StrategoSecret:
-        match = _match(cls.PATTERN, fields, "a Stratego army's secret code")
+        match = _match(cls.PATTERN, fields, N_("a Stratego army's secret code"))
         return cls(match.group(0))
 
 
@@ -432,7 +438,9 @@ class GrandJeuScout:
     @classmethod
     def parse(cls, fields: str) -> GrandJeuScout:
         match = _match(
-            cls.PATTERN, fields, "a grand jeu scout (kit code, patrol S, W, N or E, number 1 to 8)"
+            cls.PATTERN,
+            fields,
+            N_("a grand jeu scout (kit code, patrol S, W, N or E, number 1 to 8)"),
         )
         return cls(match.group(1), match.group(2), int(match.group(3)))
 
@@ -473,7 +481,10 @@ class GrandJeuFiducial:
         match = _match(
             cls.PATTERN,
             fields,
-            "a grand jeu fiducial (corner, kit code, sheet column and row, board side, cell size)",
+            N_(
+                "a grand jeu fiducial (corner, kit code, sheet column and row, board side,"
+                " cell size)"
+            ),
         )
         corner, kit, column, row, size, cell = match.groups()
         return cls(Corner(corner), kit, int(column), int(row), int(size), int(cell))
@@ -542,20 +553,32 @@ def encode(item: Item) -> str:
 def decode(text: str) -> Item:
     """Read one of our payloads, or raise :class:`PayloadError` saying why it is not one."""
     if len(text) > MAX_LENGTH or not text:
-        raise PayloadError("This QR code is not a patrolkit code (wrong length).")
+        raise PayloadError(_("This QR code is not a patrolkit code (wrong length)."))
     if not set(text) <= ALPHANUMERIC:
-        raise PayloadError("This QR code is not a patrolkit code (characters outside the charset).")
+        raise PayloadError(
+            _("This QR code is not a patrolkit code (characters outside the charset).")
+        )
     parts = text.split(SEPARATOR, 3)
     if len(parts) != 4 or not parts[0].startswith(MARK):
-        raise PayloadError("This QR code is not a patrolkit code.")
+        raise PayloadError(_("This QR code is not a patrolkit code."))
     version = parts[0][len(MARK) :]
     if version != str(VERSION):
-        raise PayloadError(f"This patrolkit code is format version {version}; we read {VERSION}.")
+        raise PayloadError(
+            _("This patrolkit code is format version {version}; we read {ours}.").format(
+                version=version, ours=VERSION
+            )
+        )
     try:
         game = Game(parts[1])
     except ValueError:
-        raise PayloadError(f"This patrolkit code names an unknown game '{parts[1]}'.") from None
+        raise PayloadError(
+            _("This patrolkit code names an unknown game '{code}'.").format(code=parts[1])
+        ) from None
     kind = KINDS.get((game, parts[2]))
     if kind is None:
-        raise PayloadError(f"This patrolkit code names an unknown kind '{parts[2]}' ({game.name}).")
+        raise PayloadError(
+            _("This patrolkit code names an unknown kind '{kind}' ({game}).").format(
+                kind=parts[2], game=game.name
+            )
+        )
     return kind.parse(parts[3])

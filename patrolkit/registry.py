@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from patrolkit.errors import UnknownGame
+from patrolkit.i18n import N_, _
 from patrolkit.payload import Game
 
 
@@ -73,7 +74,9 @@ _MODULES = {
 class GameEntry:
     """One game: its command-line name, its package, its title and what patrolkit offers for it.
 
-    ``kit_help`` is the one line ``patrolkit kit --help`` shows beside the game's name.
+    ``title`` and ``kit_help`` (the one line ``patrolkit kit --help`` shows beside the game's
+    name) are English, as the code writes them: :attr:`local_title` and :attr:`local_kit_help`
+    say them in the language in force.
     """
 
     name: str
@@ -89,6 +92,16 @@ class GameEntry:
         return offer.module.format(package=self.package)
 
     @property
+    def local_title(self) -> str:
+        """The game's title in the language in force (``12 patrouilles`` in French)."""
+        return _(self.title)
+
+    @property
+    def local_kit_help(self) -> str:
+        """``kit_help`` in the language in force."""
+        return _(self.kit_help)
+
+    @property
     def rules(self) -> str:
         """The dotted name of the game's rules package."""
         return f"patrolkit.games.{self.package}"
@@ -99,9 +112,9 @@ GAMES: tuple[GameEntry, ...] = (
         name="rodeurs",
         package="rodeurs",
         code=Game.RODEURS,
-        title="Rôdeurs",
+        title=N_("Rôdeurs"),
         players="2",
-        kit_help="Rôdeurs: board, 56 pawn tokens, rules",
+        kit_help=N_("Rôdeurs: board, 56 pawn tokens, rules"),
         offers=frozenset(
             {
                 Offer.KIT,
@@ -118,36 +131,36 @@ GAMES: tuple[GameEntry, ...] = (
         name="twelve-patrols",
         package="twelve_patrols",
         code=Game.TWELVE_PATROLS,
-        title="12 Patrols",
+        title=N_("12 Patrols"),
         players="1",
-        kit_help="12 Patrols: 9 cards, dice, cubes, rules",
+        kit_help=N_("12 Patrols: 9 cards, dice, cubes, rules"),
         offers=frozenset({Offer.KIT, Offer.DECK, Offer.SIMULATE, Offer.SCORE}),
     ),
     GameEntry(
         name="patrolis",
         package="patrolis",
         code=Game.PATROLIS,
-        title="Patrolis",
+        title=N_("Patrolis"),
         players="2–6",
-        kit_help="Patrolis: two maps, step tiles, objectives",
+        kit_help=N_("Patrolis: two maps, step tiles, objectives"),
         offers=frozenset({Offer.KIT, Offer.SIMULATE, Offer.SCORE, Offer.CHECK}),
     ),
     GameEntry(
         name="grand-jeu",
         package="grand_jeu",
         code=Game.GRAND_JEU,
-        title="Le grand jeu des patrouilles",
+        title=N_("Le grand jeu des patrouilles"),
         players="2–4",
-        kit_help="Le grand jeu des patrouilles: board with prisons, oriented scouts, foulards",
+        kit_help=N_("Le grand jeu des patrouilles: board with prisons, oriented scouts, foulards"),
         offers=frozenset({Offer.KIT, Offer.SIMULATE, Offer.SCORE, Offer.CHECK}),
     ),
     GameEntry(
         name="stratego",
         package="stratego",
         code=Game.STRATEGO,
-        title="Stratego",
+        title=N_("Stratego"),
         players="2",
-        kit_help="Stratego: board, two armies of standing pieces, their secrets",
+        kit_help=N_("Stratego: board, two armies of standing pieces, their secrets"),
         offers=frozenset({Offer.KIT, Offer.SIMULATE, Offer.SCORE, Offer.CHECK}),
     ),
 )
@@ -163,7 +176,11 @@ def find_game(name: str) -> GameEntry:
     for game in GAMES:
         if game.name == name:
             return game
-    raise UnknownGame(f"There is no game called '{name}' (the games are {', '.join(names())}).")
+    raise UnknownGame(
+        _("There is no game called '{name}' (the games are {games}).").format(
+            name=name, games=", ".join(names())
+        )
+    )
 
 
 def entry_for(code: Game) -> GameEntry:

@@ -7,6 +7,7 @@ from importlib import resources
 from typing import Any
 
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 
 def load(name: str) -> dict[str, Any]:
@@ -15,6 +16,8 @@ def load(name: str) -> dict[str, Any]:
     try:
         return tomllib.loads(resource.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise KitError(f"There is no template named '{name}'.") from None
+        raise KitError(_("There is no template named '{name}'.").format(name=name)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise KitError(f"The template '{name}' is damaged ({exc}).") from None
+        raise KitError(
+            _("The template '{name}' is damaged ({reason}).").format(name=name, reason=exc)
+        ) from None

@@ -1,4 +1,4 @@
-"""What a French text must not hold: English words left untranslated.
+"""What a text in another language must not hold: English words left untranslated.
 
 The English words are those of the catalogs' English strings (every text the project says)
 that no French translation uses; proper names and the project's codes are neither.
@@ -28,12 +28,13 @@ def words(text: str) -> set[str]:
 
 
 @cache
-def english_only() -> frozenset[str]:
-    """Words the English strings of every catalog use and no French translation does."""
+def english_only(language: str = "fr") -> frozenset[str]:
+    """Words the English strings of every catalog use and no translation into ``language``
+    does."""
     english: set[str] = set()
     french: set[str] = set()
     for domain in DOMAINS:
-        path = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po"
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
         if not path.exists():
             continue
         with path.open("rb") as file:
@@ -50,7 +51,7 @@ def english_only() -> frozenset[str]:
     return frozenset(english - french - NAMES)
 
 
-def english_left(text: str) -> list[str]:
-    """The English words in ``text``, a text that should be French, in the order found."""
-    leaks = english_only()
+def english_left(text: str, language: str = "fr") -> list[str]:
+    """The English words in ``text``, a text that should be in ``language``, sorted."""
+    leaks = english_only(language)
     return sorted({word for word in words(text) if word in leaks})

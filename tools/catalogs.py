@@ -158,7 +158,14 @@ def gaps(language: str, domain: str) -> Gaps:
     compiled: dict[object, object] = {}
     if mo_path.exists():
         with mo_path.open("rb") as file:
-            compiled = {m.id: m.string for m in read_mo(file) if m.id}
+            # a plural message reads back from a .mo with lists for its forms
+            compiled = {
+                (tuple(m.id) if isinstance(m.id, list) else m.id): (
+                    tuple(m.string) if isinstance(m.string, list) else m.string
+                )
+                for m in read_mo(file)
+                if m.id
+            }
     untranslated, placeholders, not_compiled = [], [], []
     for key, message in held.items():
         strings = _strings(message.string)
@@ -181,6 +188,23 @@ def gaps(language: str, domain: str) -> Gaps:
     )
 
 
+def conflicts(language: str) -> dict[str, dict[str, str]]:
+    """Every English string two domains translate differently into ``language``, with each
+    domain's translation: the catalogs are chained into one at run time, so only one of them
+    would ever be said."""
+    said: dict[object, dict[str, str]] = {}
+    for domain in DOMAINS:
+        for message in read_catalog(language, domain):
+            if message.id and message.string and not message.fuzzy:
+                key = (message.context, message.id)
+                said.setdefault(key, {})[domain] = str(message.string)
+    return {
+        _ids(key[1])[0]: by_domain  # type: ignore[index]
+        for key, by_domain in said.items()
+        if len(set(by_domain.values())) > 1
+    }
+
+
 def _report(domains: Sequence[str]) -> Iterator[str]:
     for domain in domains:
         for language in LANGUAGES[1:]:
@@ -188,6 +212,9 @@ def _report(domains: Sequence[str]) -> Iterator[str]:
             for kind in ("missing", "stale", "untranslated", "placeholders", "not_compiled"):
                 for text in getattr(found, kind):
                     yield f"{language}/{domain}: {kind}: {text[:90]!r}"
+    for language in LANGUAGES[1:]:
+        for text, by_domain in conflicts(language).items():
+            yield f"{language}: said differently by {', '.join(by_domain)}: {text[:90]!r}"
 
 
 def main(argv: Sequence[str]) -> int:

@@ -47,6 +47,7 @@ import numpy as np
 
 from companion.camera.presets import EFFECTS, REAL_WORLD
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 REFERENCE_PIXELS = 12e6
 """Effect strengths are given for a photo of this many pixels."""
@@ -171,7 +172,11 @@ def draw_effect(preset: str, seed: int) -> Drawn:
         pick = np.random.default_rng([seed, 0x8EA1])
         preset = EFFECTS[int(pick.integers(0, len(EFFECTS)))]
     if preset not in EFFECTS:
-        raise KitError(f"There is no real-world effect '{preset}'; choose {', '.join(EFFECTS)}.")
+        raise KitError(
+            _("There is no real-world effect '{name}'; choose {names}.").format(
+                name=preset, names=", ".join(EFFECTS)
+            )
+        )
     rng = np.random.default_rng([seed, EFFECTS.index(preset), 0xEFEC])
 
     def u(low: float, high: float) -> float:

@@ -14,6 +14,7 @@ import numpy as np
 from companion.camera.lens import Array, direction_deg, scale_range
 from companion.camera.shot import Shot
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 TRUTH_SCHEMA = 1
 """The version of every game's truth JSON."""
@@ -45,11 +46,11 @@ def write_photo(
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in (".jpg", ".jpeg", ".png"):
-        raise KitError(f"A photo is written as .jpg or .png, not '{out.name}'.")
+        raise KitError(_("A photo is written as .jpg or .png, not '{name}'.").format(name=out.name))
     truth_path = out.with_suffix(".json")
     for path in (out, truth_path):
         if path.exists() and not force:
-            raise KitError(f"{path} already exists; use --force to replace it.")
+            raise KitError(_("{path} already exists; use --force to replace it.").format(path=path))
     truth = dict(photo.truth)
     if suffix == ".png":
         data = _encode(".png", photo.image, [])
@@ -58,7 +59,7 @@ def write_photo(
     else:
         q = int(quality if quality is not None else truth.get("jpeg_quality", 90))
         if not 1 <= q <= 100:
-            raise KitError(f"A JPEG quality is 1 to 100, not {q}.")
+            raise KitError(_("A JPEG quality is 1 to 100, not {quality}.").format(quality=q))
         data = _encode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, q])
         truth["jpeg_quality"] = q
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -81,16 +82,16 @@ def truth_json(truth: dict[str, Any]) -> str:
 def _encode(ext: str, image: np.ndarray, params: list[int]) -> bytes:
     ok, encoded = cv2.imencode(ext, image, params)
     if not ok:
-        raise KitError(f"The photo could not be encoded as {ext}.")
+        raise KitError(_("The photo could not be encoded as {format}.").format(format=ext))
     return bytes(encoded.tobytes())
 
 
 def write_simulated(photo: Photo, out: Path, state_text: str, *, force: bool) -> int:
     """Write a virtual-camera photo and its truth beside it, say where and which position."""
     image, truth = write_photo(photo, out, force=force)
-    print(f"photo: {image}")
-    print(f"truth: {truth}")
-    print(f"state: {state_text}")
+    print(_("photo: {path}").format(path=image))
+    print(_("truth: {path}").format(path=truth))
+    print(_("state: {position}").format(position=state_text))
     return 0
 
 

@@ -9,6 +9,8 @@ chosen by the seed.
 
 from __future__ import annotations
 
+from patrolkit.i18n import N_
+
 BASE: tuple[str, ...] = ("top", "phone", "hard")
 """The camera's own presets."""
 EFFECTS: tuple[str, ...] = (
@@ -26,10 +28,10 @@ REAL_WORLD = "real-world"
 """One effect of :data:`EFFECTS`, drawn from the seed."""
 PRESETS: tuple[str, ...] = (*BASE, *EFFECTS, REAL_WORLD)
 """Every preset ``patrolkit simulate --preset`` takes."""
-HELP = (
+HELP = N_(
     "camera preset: top, phone, hard; or a phone photo with one real-world effect: messaging"
     " (resized and recompressed by an app), motion (hand shake), defocus, barrel (wide-angle"
     " lens), shadow (a hard shadow on the board), low-light (noise, denoiser smear), curl (paper"
     " not lying flat), glare (a saturated spot); real-world: one of them, chosen by the seed"
 )
-"""The ``--preset`` help line."""
+"""The ``--preset`` help line, in English: say it with ``_(HELP)``."""

@@ -15,6 +15,7 @@ import numpy as np
 from companion.camera.lens import Image
 from patrolkit import registry
 from patrolkit.errors import KitError, UnknownGame
+from patrolkit.i18n import _, ngettext
 from patrolkit.manifest import Manifest
 
 T = TypeVar("T")
@@ -44,7 +45,9 @@ def cached_kit(kit_dir: Path, build: Callable[[Manifest, Path], T]) -> T:
     try:
         stamps = (json_path.stat().st_mtime_ns, pdf_path.stat().st_mtime_ns)
     except FileNotFoundError:
-        raise KitError(f"There is no kit (kit.json and kit.pdf) in {kit_dir}.") from None
+        raise KitError(
+            _("There is no kit (kit.json and kit.pdf) in {folder}.").format(folder=kit_dir)
+        ) from None
     kept = _KITS.setdefault(f"{build.__module__}.{build.__qualname__}", OrderedDict())
     key = (str(kit_dir.resolve()), *stamps)
     if key in kept:
@@ -63,7 +66,9 @@ def kit_of(kit_dir: Path, game: str) -> Manifest:
     manifest = Manifest.load(Path(kit_dir) / "kit.json")
     if manifest.game != game:
         raise KitError(
-            f"{kit_dir} holds a kit for {_title(manifest.game)}, not for {_title(game)}."
+            _("{folder} holds a kit for {game}, not for {wanted}.").format(
+                folder=kit_dir, game=_title(manifest.game), wanted=_title(game)
+            )
         )
     return manifest
 
@@ -76,7 +81,7 @@ def simulated_kit(
     ``write(kit_dir, seed)`` if missing; :class:`KitError` when both ``--state`` and
     ``--turns`` are given."""
     if args.state is not None and args.turns is not None:
-        raise KitError("Give either --state or --turns, not both.")
+        raise KitError(_("Give either --state or --turns, not both."))
     if args.kit is not None:
         kit_of(args.kit, game)
         return Path(args.kit)
@@ -88,7 +93,7 @@ def simulated_kit(
 
 def _title(game: str) -> str:
     try:
-        return registry.find_game(game).title
+        return registry.find_game(game).local_title
     except UnknownGame:
         return f"'{game}'"
 
@@ -103,11 +108,17 @@ def printed_pages(pdf_path: Path, sheets: Iterable[int]) -> dict[int, Image]:
     try:
         document = pdfium.PdfDocument(str(pdf_path))
     except pdfium.PdfiumError as exc:
-        raise KitError(f"{pdf_path} is not a readable PDF ({exc}).") from None
+        raise KitError(
+            _("{path} is not a readable PDF ({reason}).").format(path=pdf_path, reason=exc)
+        ) from None
     try:
         if wanted and len(document) < wanted[-1]:
             raise KitError(
-                f"{pdf_path} has {len(document)} pages; its kit.json needs {wanted[-1]}."
+                ngettext(
+                    "{path} has {count} page; its kit.json needs {needed}.",
+                    "{path} has {count} pages; its kit.json needs {needed}.",
+                    len(document),
+                ).format(path=pdf_path, count=len(document), needed=wanted[-1])
             )
         for sheet in wanted:
             bitmap = document[sheet - 1].render(scale=RASTER_PX_PER_MM * 25.4 / 72)

@@ -26,6 +26,7 @@ from companion.camera.real_world import Subject, develop_shot
 from companion.camera.shot import Shot
 from companion.camera.table import Raster, rigid, scale_map, table_top, transform
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 from patrolkit.manifest import Item
 
 SHEET_SHIFT_MM = 2.0
@@ -146,7 +147,7 @@ def code_corners(item: Item, to_board: Array) -> Array:
     board mm), in code order; :class:`KitError` for an item printed without one."""
     qr = item.qr
     if qr is None:
-        raise KitError(f"Piece {item.id} of this kit has no QR code.")
+        raise KitError(_("Piece {piece} of this kit has no QR code.").format(piece=item.id))
     b = qr.box
     corners = np.array(
         [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
@@ -239,7 +240,7 @@ class TableCanvas:
     ) -> None:
         """Sheets of paper, each its page, its map from page mm to table mm and its cut: a thin
         shadow under every sheet's edge, then the sheets in turn over their drop ``shadow``."""
-        for _, to_table, cut in sheets:
+        for _page, to_table, cut in sheets:
             darken(
                 self.image,
                 self.raster.px(outline(to_table, cut) + self.away * 0.4),

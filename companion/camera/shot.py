@@ -39,6 +39,7 @@ from companion.camera.presets import PRESETS as PRESETS
 from companion.camera.table import TABLES, Raster
 from companion.pose import FOCAL_OVER_WIDTH
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 FAR_MM = 900.0
 """The table is drawn this far around what is photographed at most; beyond, it is mirrored."""
@@ -120,9 +121,13 @@ class Shot:
 def draw_shot(preset: str, seed: int) -> Shot:
     """The camera, light and table that ``preset`` draws from ``seed`` (no image work)."""
     if preset not in PRESETS:
-        raise KitError(f"There is no camera preset '{preset}'; choose {', '.join(PRESETS)}.")
+        raise KitError(
+            _("There is no camera preset '{name}'; choose {names}.").format(
+                name=preset, names=", ".join(PRESETS)
+            )
+        )
     if seed < 0:
-        raise KitError(f"A seed is a whole number, 0 or more, not {seed}.")
+        raise KitError(_("A seed is a whole number, 0 or more, not {seed}.").format(seed=seed))
     if preset not in BASE:
         return replace(draw_shot("phone", seed), preset=preset, effect=draw_effect(preset, seed))
     rng = np.random.default_rng([seed, BASE.index(preset), 0x5407])
