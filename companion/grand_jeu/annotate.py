@@ -37,6 +37,7 @@ from companion.picture import (
 from companion.pose import apply
 from companion.sheets import box_corners, outline_px
 from patrolkit.games.grand_jeu import Patrol, column_of, parse_cell, row_of
+from patrolkit.i18n import _, ngettext
 from patrolkit.sizes.grand_jeu import GrandJeu
 
 PATROL_RGB: Final = {
@@ -138,18 +139,22 @@ def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
         legal = str(verdict["description"] or "")
         return check_headline(verdict, legal, str(verdict["reason"]))
     if unreadable:
-        return "CANNOT JUDGE", f"{unreadable} thing{'s' if unreadable != 1 else ''} unreadable", RED
+        said = ngettext("{count} thing unreadable", "{count} things unreadable", unreadable)
+        return _("CANNOT JUDGE"), said.format(count=unreadable), RED
     if verdict["over"]:
-        return "GAME OVER", str(verdict["over"]), GREEN
-    return "TABLE READ", f"{len(verdict['scouts'])} scouts on the board", WHITE
+        return _("GAME OVER"), str(verdict["over"]), GREEN
+    scouts = len(verdict["scouts"])
+    said = ngettext("{count} scout on the board", "{count} scouts on the board", scouts)
+    return _("TABLE READ"), said.format(count=scouts), WHITE
 
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
-    facts = [line for line in format_verdict(verdict).splitlines()[1:] if "Position" not in line]
+    position = _("Position: {position}").format(position=verdict["position"])
+    facts = [line for line in format_verdict(verdict).splitlines()[1:] if line != position]
     legend = (
-        (PATROL_RGB[Patrol.SOUTH], "a scout read, and the way it faces"),
-        (RED, "unreadable: fix it, photograph again"),
-        (CYAN, "a move of the turn found"),
-        (ORANGE, "QR code that is not a game piece"),
+        (PATROL_RGB[Patrol.SOUTH], _("a scout read, and the way it faces")),
+        (RED, _("unreadable: fix it, photograph again")),
+        (CYAN, _("a move of the turn found")),
+        (ORANGE, _("QR code that is not a game piece")),
     )
     return with_legend(image, _headline(verdict), facts[:12], legend)

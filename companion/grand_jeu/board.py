@@ -19,6 +19,7 @@ from companion.grand_jeu.reading import SheetReading
 from companion.sheets import Codes, locate_sheets, no_board, one_kit, sheet_pose, sort_into
 from companion.sheets import read_codes as read_all_codes
 from patrolkit.errors import PhotoError
+from patrolkit.i18n import _
 from patrolkit.payload import GrandJeuFiducial, GrandJeuScout, Item
 from patrolkit.sizes.grand_jeu import GrandJeu, GrandJeuSheet
 
@@ -70,13 +71,16 @@ def locate_board(
     :class:`PhotoError` for a photo with no grand jeu board, codes of two kits, or a sheet that
     is not in it."""
     if not found.fiducials:
-        raise no_board("grand jeu", found.other_games, "grand jeu scouts" if found.scouts else "")
+        pieces = _("grand jeu scouts") if found.scouts else ""
+        raise no_board("grand jeu", found.other_games, pieces)
     kit = one_kit(found.fiducials)
     first = found.fiducials[0][0]
     size, cell_mm = first.size, float(first.cell_mm)
     if cell_mm != GrandJeu.CELL_MM or size not in (8, 10):
-        raise PhotoError(f"Kit {kit}'s corner codes give a board this reader does not know.")
-    per_side = 1 if all((f.column, f.row) == (1, 1) for f, _ in found.fiducials) else 2
+        raise PhotoError(
+            _("Kit {kit}'s corner codes give a board this reader does not know.").format(kit=kit)
+        )
+    per_side = 1 if all((f.column, f.row) == (1, 1) for f, _detection in found.fiducials) else 2
     players = 2 if size == 8 else 4
     plans = [
         GrandJeuSheet(cell_mm, column, row, size, per_side, players)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.commands import check_command, score_command
 from patrolkit.errors import KitError
+from patrolkit.i18n import LANGUAGES, _, speaking
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     import numpy as np
@@ -51,7 +55,7 @@ def run_check(args: argparse.Namespace) -> int:
 
     if getattr(args, "mover", None) is not None:
         raise KitError(
-            "The grand jeu's referee finds who played from the photos: leave --mover out."
+            _("The grand jeu's referee finds who played from the photos: leave --mover out.")
         )
 
     rules = rules_of(args)
@@ -66,7 +70,24 @@ def run_check(args: argparse.Namespace) -> int:
 # -- the same verdicts as data, for the web companion -----------------------------------------
 
 EMPTY = "empty"
-"""What a player says of an unreadable cell that holds no scout."""
+"""What a player says of an unreadable cell that holds no scout (in English; :func:`empty`
+says it in the language in force, and :func:`correct` understands either)."""
+
+
+def empty() -> str:
+    """What a player says of an unreadable cell or slot that holds nothing, in the language in
+    force."""
+    return _("empty")
+
+
+def _in_every_language(names: Callable[[], dict[str, T]]) -> dict[str, T]:
+    """What ``names`` gives in every language patrolkit speaks: a correction chosen in one
+    language still reads in another (the web page's language may change between two photos)."""
+    found: dict[str, T] = {}
+    for spoken in LANGUAGES:
+        with speaking(spoken):
+            found.update(names())
+    return found
 
 
 def read_rules(text: str) -> str:
@@ -97,10 +118,10 @@ def judge_photos(
     position = verdict["position"]
     verdict["state"] = position
     if verdict["over"]:
-        verdict["result"] = f"Game over: {verdict['over']}"
+        verdict["result"] = _("Game over: {outcome}").format(outcome=verdict["over"])
     elif position is not None:
         stop = early_stop(State.from_text(position)).description
-        verdict["result"] = f"If the game stopped now: {stop}"
+        verdict["result"] = _("If the game stopped now: {result}").format(result=stop)
     else:
         verdict["result"] = None
     return verdict
@@ -111,14 +132,18 @@ def unreadable_choices(reading: GrandJeuReading) -> dict[str, tuple[str, ...]]:
     scout of this table seen nowhere else in the photo (neither on a cell nor in a prison),
     facing one of the 8 directions (``South scout 3 facing ne``); and every prison with a slot
     it could not read (``South's prison``), with what a player may say lies in that slot:
-    nothing, or a scout of that patrol seen nowhere else in the photo (``South scout 3``)."""
+    nothing, or a scout of that patrol seen nowhere else in the photo (``South scout 3``). The
+    words are those of the language in force; cells keep their names (``e4``)."""
     from patrolkit.games.grand_jeu import cell_name
 
     scouts = tuple(_unseen_scouts(reading))
-    cells = {cell_name(u.cell): (EMPTY, *scouts) for u in reading.unreadable if u.cell is not None}
+    nothing = empty()
+    cells = {
+        cell_name(u.cell): (nothing, *scouts) for u in reading.unreadable if u.cell is not None
+    }
     prisons = {
-        place: (EMPTY, *_unseen_prisoners(reading, patrol))
-        for place, (patrol, _) in _unread_slots(reading).items()
+        place: (nothing, *_unseen_prisoners(reading, patrol))
+        for place, (patrol, _parts) in _unread_slots(reading).items()
     }
     return {**cells, **prisons}
 
@@ -130,29 +155,34 @@ def correct(reading: GrandJeuReading, cell: str, value: str) -> GrandJeuReading:
 
     ``cell`` may also be a prison with a slot the photo could not read (``South's prison``): one
     such slot is then said to hold ``value``, a prisoner of that patrol (``South scout 3``) or
-    nothing (:func:`_correct_slot`)."""
+    nothing (:func:`_correct_slot`).
+
+    Places and values are understood in every language patrolkit speaks."""
     from dataclasses import replace
 
     from companion.grand_jeu.reading import ScoutReading
     from patrolkit.errors import NotationError
-    from patrolkit.games.grand_jeu import cell_name
+    from patrolkit.games.grand_jeu import Direction, Patrol, cell_name
 
-    slots = _unread_slots(reading)
+    slots = _in_every_language(lambda: _unread_slots(reading))
     if cell in slots:
         return _correct_slot(reading, cell, value, *slots[cell])
     named = {u.cell for u in reading.unreadable if u.cell is not None and cell_name(u.cell) == cell}
     if not named:
-        raise NotationError(f"{cell} is not a cell this photo could not read.")
+        raise NotationError(_("{cell} is not a cell this photo could not read.").format(cell=cell))
     place = named.pop()
-    scouts = _unseen_scouts(reading)
-    if value != EMPTY and value not in scouts:
+    scouts = _in_every_language(lambda: _unseen_scouts(reading))
+    nothing = _is_empty(value)
+    if not nothing and value not in scouts:
         raise NotationError(
-            "A cell holds nothing or a scout seen nowhere else in the photo, named like"
-            f" 'South scout 3 facing ne', not '{value}'."
+            _(
+                "A cell holds nothing or a scout seen nowhere else in the photo, named like"
+                " '{example}', not '{value}'."
+            ).format(example=_scout_words(Patrol.SOUTH, 3, Direction.NE), value=value)
         )
     reasons = {u.reason for u in reading.unreadable if u.cell == place}
     placed = dict(reading.scouts)
-    if value != EMPTY:
+    if not nothing:
         patrol, number, direction = scouts[value]
         placed[place] = ScoutReading(
             payload="",
@@ -172,6 +202,23 @@ def correct(reading: GrandJeuReading, cell: str, value: str) -> GrandJeuReading:
     )
 
 
+def _is_empty(value: str) -> bool:
+    """Whether ``value`` says "nothing", in any language patrolkit speaks."""
+    return value == EMPTY or value in _in_every_language(lambda: {empty(): True})
+
+
+def _scout_words(patrol: Patrol, number: int, direction: Direction) -> str:
+    """A scout on a cell as a player names it: ``South scout 3 facing ne``."""
+    return _("{patrol} scout {number} facing {direction}").format(
+        patrol=patrol.title, number=number, direction=direction.value
+    )
+
+
+def _prisoner_words(patrol: Patrol, number: int) -> str:
+    """A scout in a prison slot as a player names it: ``South scout 3``."""
+    return _("{patrol} scout {number}").format(patrol=patrol.title, number=number)
+
+
 def _unseen_scouts(reading: GrandJeuReading) -> dict[str, tuple[Patrol, int, Direction]]:
     """Every scout of the patrols this photo shows that it shows nowhere (its code read neither
     on a cell nor in a prison), facing each direction, by what a player says."""
@@ -180,7 +227,7 @@ def _unseen_scouts(reading: GrandJeuReading) -> dict[str, tuple[Patrol, int, Dir
     seen = {(s.patrol, s.number) for s in reading.scouts.values()}
     seen |= {(p.patrol, p.number) for p in reading.prisoners}
     return {
-        f"{patrol.title} scout {number} facing {direction.value}": (patrol, number, direction)
+        _scout_words(patrol, number, direction): (patrol, number, direction)
         for patrol in reading.options.patrols
         for number in range(1, reading.options.patrol_size + 1)
         if (patrol, number) not in seen
@@ -214,21 +261,22 @@ def _unread_slots(reading: GrandJeuReading) -> dict[str, tuple[Patrol, list[Unre
             if found:
                 patrol, box = found[0]
                 quad = apply(sheet.pose.to_photo, box_corners(box, 0.15))
-                slots.setdefault(f"{patrol.title}'s prison", (patrol, []))[1].append((u, quad))
+                place = _("{patrol}'s prison").format(patrol=patrol.title)
+                slots.setdefault(place, (patrol, []))[1].append((u, quad))
                 break
     return slots
 
 
-def _unseen_prisoners(reading: GrandJeuReading, patrol: Patrol) -> tuple[str, ...]:
+def _unseen_prisoners(reading: GrandJeuReading, patrol: Patrol) -> dict[str, int]:
     """The scouts of ``patrol`` this photo shows nowhere, as a player names one lying in a
-    prison slot (``South scout 3``: the number printed on it)."""
+    prison slot (``South scout 3``: the number printed on it), each with its number."""
     seen = {s.number for s in reading.scouts.values() if s.patrol is patrol}
     seen |= {p.number for p in reading.prisoners if p.patrol is patrol}
-    return tuple(
-        f"{patrol.title} scout {number}"
+    return {
+        _prisoner_words(patrol, number): number
         for number in range(1, reading.options.patrol_size + 1)
         if number not in seen
-    )
+    }
 
 
 def _correct_slot(
@@ -241,15 +289,24 @@ def _correct_slot(
     from companion.grand_jeu.reading import PrisonerReading
     from patrolkit.errors import NotationError
 
-    if value != EMPTY and value not in _unseen_prisoners(reading, patrol):
+    unseen = _in_every_language(lambda: _unseen_prisoners(reading, patrol))
+    nothing = _is_empty(value)
+    if not nothing and value not in unseen:
         raise NotationError(
-            f"A slot of {prison} holds nothing or a {patrol.title} scout seen nowhere else in"
-            f" the photo, named like '{patrol.title} scout 3', not '{value}'."
+            _(
+                "A slot of {prison} holds nothing or a {patrol} scout seen nowhere else in the"
+                " photo, named like '{example}', not '{value}'."
+            ).format(
+                prison=_("{patrol}'s prison").format(patrol=patrol.title),
+                patrol=patrol.title,
+                example=_prisoner_words(patrol, 3),
+                value=value,
+            )
         )
     part, quad = parts[0]
     prisoners = reading.prisoners
-    if value != EMPTY:
-        number = int(value.rsplit(" ", 1)[1])
+    if not nothing:
+        number = unseen[value]
         prisoners = (*prisoners, PrisonerReading("", patrol, number, patrol, quad))
     return replace(
         reading,

@@ -45,6 +45,7 @@ from companion.grand_jeu.reading import (
 from companion.pose import BoardPose, apply, rounded_px
 from companion.sheets import across, cell_at, cell_centre_px, photo_problems, sheet_under
 from patrolkit.games.grand_jeu import DIRECTIONS, Patrol, cell, cell_name
+from patrolkit.i18n import _
 from patrolkit.payload import GrandJeuScout
 
 ACROSS_MM: Final = 8.0
@@ -124,12 +125,27 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
         looked, extra = looked + late, extra + more
     for spot in looked:
         if not table.holds(spot):
-            where = cell_name(spot.cell) if spot.cell is not None else spot.words
-            why = (
-                f"Glare hides {where}: shade the table or move the phone, and photograph it again."
-                if spot.glare
-                else f"Something lies on {where}, but its code could not be read."
-            )
+            if spot.cell is not None:
+                why = (
+                    _(
+                        "Glare hides {cell}: shade the table or move the phone, and photograph it"
+                        " again."
+                    )
+                    if spot.glare
+                    else _("Something lies on {cell}, but its code could not be read.")
+                ).format(cell=cell_name(spot.cell))
+            else:
+                why = (
+                    _(
+                        "Glare hides a slot of {patrol}'s prison: shade the table or move the"
+                        " phone, and photograph it again."
+                    )
+                    if spot.glare
+                    else _(
+                        "Something lies on a slot of {patrol}'s prison, but its code could not be"
+                        " read."
+                    )
+                ).format(patrol=spot.words)
             table.report(spot.cell, why, spot.centre_px())
     clock.lap("second look")
     players = 2 if size == 8 else 4 if table.seen_patrol(Patrol.EAST) else 3
@@ -158,8 +174,8 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
 
 class _Spot:
     """A cell or a prison slot looked at a second time: the sheet it is on, its box in that
-    sheet's frame, its cell (``None`` for a prison slot, then named in ``words``), and whether
-    glare hides it rather than a code's detail showing there."""
+    sheet's frame, its cell (``None`` for a prison slot, then ``words`` names the prison's
+    patrol), and whether glare hides it rather than a code's detail showing there."""
 
     def __init__(
         self,
@@ -206,11 +222,14 @@ class _Table:
             centre = detection.centre
             at = rounded_px(centre)
             patrol = Patrol.parse(item.patrol)
-            what = f"The {patrol.title} scout {item.number}"
+            what = {"patrol": patrol.title, "number": item.number}
             if item.kit != self.kit:
                 self.report(
                     self._cell_under(centre),
-                    f"{what} belongs to kit {item.kit}, not to this board's kit {self.kit}.",
+                    _(
+                        "The {patrol} scout {number} belongs to kit {kit}, not to this board's kit"
+                        " {board}."
+                    ).format(**what, kit=item.kit, board=self.kit),
                     at,
                 )
                 continue
@@ -218,7 +237,10 @@ class _Table:
             if text in self.payloads:
                 if math.dist(self.payloads[text], at) > 20:
                     self.problems.append(
-                        f"{what}'s code is on the table twice; a kit prints it once."
+                        _(
+                            "The {patrol} scout {number}'s code is on the table twice; a kit"
+                            " prints it once."
+                        ).format(**what)
                     )
                 continue
             self.payloads[text] = at
@@ -229,7 +251,7 @@ class _Table:
         under = sheet_under(self.sheets, centre)
         if under is None:
             return None
-        column, row, _, _ = cell_at(*under, self.cell_mm)
+        column, row, _off_x, _off_y = cell_at(*under, self.cell_mm)
         return cell(column, row)
 
     def _on_cell(
@@ -239,7 +261,7 @@ class _Table:
         detection: Detection,
         stage: str,
         at: tuple[float, float],
-        what: str,
+        what: dict[str, object],
     ) -> bool:
         """Place a scout on the cell under its code; ``False`` when it is not over the grid."""
         under = sheet_under(self.sheets, detection.centre)
@@ -256,25 +278,41 @@ class _Table:
                 other = cell(other_column, other_row)
                 names.append(cell_name(other))
                 self.covered.add(other)
-            self.report(c, f"{what} lies across {' and '.join(names)}: push it onto one cell.", at)
+            message = (
+                _(
+                    "The {patrol} scout {number} lies across {cell} and {other}: push it onto"
+                    " one cell."
+                )
+                if len(names) == 2
+                else _("The {patrol} scout {number} lies across {cell}: push it onto one cell.")
+            )
+            self.report(c, message.format(**what, cell=names[0], other=names[-1]), at)
             return True
         angle = _code_angle(reading.pose.to_board, detection.corners)
         nearest = round(angle / 45.0) % 8 * 45
         off = (angle - nearest + 180.0) % 360.0 - 180.0
         if abs(off) > TURN_TOLERANCE_DEG:
             lower = int(angle // 45) % 8 * 45
-            pair = f"{BY_DEGREES[lower].value} and {BY_DEGREES[(lower + 45) % 360].value}"
             self.report(
                 c,
-                f"{what} on {cell_name(c)} is turned between two directions ({pair}): turn it"
-                " to face one of them.",
+                _(
+                    "The {patrol} scout {number} on {cell} is turned between two directions"
+                    " ({first} and {second}): turn it to face one of them."
+                ).format(
+                    **what,
+                    cell=cell_name(c),
+                    first=BY_DEGREES[lower].value,
+                    second=BY_DEGREES[(lower + 45) % 360].value,
+                ),
                 at,
             )
             return True
         if c in self.scouts or c in self.doubled or c in self.covered:
             self.doubled.add(c)
             self.scouts.pop(c, None)
-            self.report(c, f"Two scouts lie on {cell_name(c)}; a cell holds one.", at)
+            self.report(
+                c, _("Two scouts lie on {cell}; a cell holds one.").format(cell=cell_name(c)), at
+            )
             return True
         self.scouts[c] = ScoutReading(
             detection.text, patrol, item.number, c, BY_DEGREES[nearest], off,
@@ -288,7 +326,7 @@ class _Table:
         patrol: Patrol,
         detection: Detection,
         at: tuple[float, float],
-        what: str,
+        what: dict[str, object],
     ) -> None:
         for reading in self.sheets:
             local = apply(reading.pose.to_board, detection.centre[None, :])[0]
@@ -298,8 +336,10 @@ class _Table:
                     owner = Patrol.parse(prison.patrol)
                     if owner is not patrol:
                         self.problems.append(
-                            f"{what} lies in {owner.title}'s prison; it was counted as a"
-                            f" prisoner of {patrol.title}."
+                            _(
+                                "The {patrol} scout {number} lies in {owner}'s prison; it was"
+                                " counted as a prisoner of {patrol}."
+                            ).format(**what, owner=owner.title)
                         )
                     self.prisoners.append(
                         PrisonerReading(detection.text, patrol, item.number, owner,
@@ -308,8 +348,10 @@ class _Table:
                     return
         self.report(
             None,
-            f"{what} lies off the board and outside every prison: put it on its cell or in"
-            " its prison.",
+            _(
+                "The {patrol} scout {number} lies off the board and outside every prison: put it"
+                " on its cell or in its prison."
+            ).format(**what),
             at,
         )
 
@@ -350,8 +392,7 @@ class _Table:
                 if patrol is Patrol.EAST and not self.seen_patrol(patrol):
                     continue  # three patrols, or East not seen yet: see read_photo
                 for box in prison.slots:
-                    words = f"a slot of {patrol.title}'s prison"
-                    spot = _Spot(reading, box, None, words, detail.glared(box))
+                    spot = _Spot(reading, box, None, patrol.title, detail.glared(box))
                     if not self.holds(spot) and (spot.glare or detail.shows_code(box)):
                         spots.append(spot)
         return spots
@@ -369,7 +410,7 @@ class _Detail:
         x1 = max(b[0] + b[2] for b in boxes) + LOOK_MM
         y1 = max(b[1] + b[3] for b in boxes) + LOOK_MM
         self.origin = (x0, y0)
-        patch, _ = rectify(gray, reading.pose, (x0, y0, x1 - x0, y1 - y0), DETAIL_PX_PER_MM)
+        patch, _to_photo = rectify(gray, reading.pose, (x0, y0, x1 - x0, y1 - y0), DETAIL_PX_PER_MM)
         near = cv2.GaussianBlur(patch, (0, 0), 1.5 * DETAIL_PX_PER_MM).astype(np.float32)
         self.dark = patch.astype(np.float32) < near * 0.8
         self.blown = patch >= BLOWN_LEVEL
@@ -425,7 +466,7 @@ def _second_look(
         for step, pose in looks:
             patch, to_photo = step.patch(gray, pose, box)
             more = sort_codes([d.moved(to_photo) for d in reader.read(patch)])
-            known = {why for why, _ in found.foreign}
+            known = {why for why, _at in found.foreign}
             found.foreign += [f for f in more.foreign if f[0] not in known]
             if more.scouts:
                 read += more.scouts

@@ -60,6 +60,7 @@ from companion.verdict import SCHEMA, gathered, in_words
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.grand_jeu import (
     Options,
+    Patrol,
     State,
     cell_name,
     early_stop,
@@ -68,6 +69,7 @@ from patrolkit.games.grand_jeu import (
     standings,
     turn_to_json,
 )
+from patrolkit.i18n import _, ngettext
 from patrolkit.sizes.grand_jeu import GrandJeu
 
 DEFAULT = Options()
@@ -191,17 +193,17 @@ def check_verdict(
     )
     if before.kit != after.kit or before.size != after.size:
         verdict["judged"] = False
-        verdict["reason"] = (
-            f"These photos show two different boards (kit {before.kit} and kit {after.kit});"
-            " photograph the same board before and after the turn."
-        )
+        verdict["reason"] = _(
+            "These photos show two different boards (kit {first} and kit {second}); photograph"
+            " the same board before and after the turn."
+        ).format(first=before.kit, second=after.kit)
         return verdict
     players = max(before.players, after.players)
     verdict["players"] = players
     first, second = _state(before, rules, players), _state(after, rules, players)
     if first is None or second is None:
         verdict["judged"] = False
-        verdict["reason"] = "Some scouts could not be read; fix them and photograph again."
+        verdict["reason"] = _("Some scouts could not be read; fix them and photograph again.")
         return verdict
     over = outcome(second)
     verdict["over"] = None if over is None else over.description
@@ -229,35 +231,49 @@ def check_verdict(
 
 def format_verdict(verdict: dict[str, Any]) -> str:
     """The verdict in words, a line each."""
-    lines = [f"Le grand jeu des patrouilles, kit {verdict['kit']} ({verdict['players']} patrols)."]
+    lines = [
+        ngettext(
+            "Le grand jeu des patrouilles, kit {kit} ({count} patrol).",
+            "Le grand jeu des patrouilles, kit {kit} ({count} patrols).",
+            verdict["players"],
+        ).format(kit=verdict["kit"], count=verdict["players"])
+    ]
     if verdict["kind"] == "score":
         by_patrol: dict[str, list[str]] = {}
         for s in verdict["scouts"]:
-            mark = " (frozen)" if s["frozen"] else ""
-            by_patrol.setdefault(s["patrol"], []).append(f"{s['cell']} {s['direction']}{mark}")
+            place = f"{s['cell']} {s['direction']}"
+            if s["frozen"]:
+                place = _("{place} (frozen)").format(place=place)
+            by_patrol.setdefault(s["patrol"], []).append(place)
         for letter, count in verdict["prisoners"].items():
             on_board = by_patrol.get(letter, [])
-            lines.append(
-                f"{_title(letter)}: {len(on_board)} on the board"
-                f"{' (' + ', '.join(on_board) + ')' if on_board else ''}, {count} in prison."
+            values = {
+                "patrol": Patrol.parse(letter).title,
+                "count": len(on_board),
+                "cells": ", ".join(on_board),
+                "prisoners": count,
+            }
+            line = (
+                _("{patrol}: {count} on the board ({cells}), {prisoners} in prison.")
+                if on_board
+                else _("{patrol}: {count} on the board, {prisoners} in prison.")
             )
+            lines.append(line.format(**values))
         if verdict["over"]:
-            lines.append(f"Game over: {verdict['over']}")
+            lines.append(_("Game over: {outcome}").format(outcome=verdict["over"]))
         elif verdict["ranking"] is not None:
-            lines.append(f"If the game stopped now: {verdict['ranking']['result']}")
+            lines.append(
+                _("If the game stopped now: {result}").format(result=verdict["ranking"]["result"])
+            )
         if verdict["position"]:
-            lines.append(f"Position: {verdict['position']}")
+            lines.append(_("Position: {position}").format(position=verdict["position"]))
     else:
         if verdict["legal"]:
-            lines.append(f"Legal: {verdict['description']}")
+            lines.append(_("Legal: {turn}").format(turn=verdict["description"]))
         elif verdict["legal"] is False:
-            lines.append(f"Not a legal turn: {verdict['reason']}")
+            lines.append(_("Not a legal turn: {reason}").format(reason=verdict["reason"]))
         else:
-            lines.append(f"Cannot judge: {verdict['reason']}")
+            lines.append(_("Cannot judge: {reason}").format(reason=verdict["reason"]))
         if verdict["over"]:
-            lines.append(f"Game over: {verdict['over']}")
+            lines.append(_("Game over: {outcome}").format(outcome=verdict["over"]))
     return in_words(lines, verdict)
-
-
-def _title(letter: str) -> str:
-    return {"S": "South", "W": "West", "N": "North", "E": "East"}[letter]

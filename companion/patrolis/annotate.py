@@ -21,6 +21,7 @@ from PIL import Image
 from companion.load import load_picture
 from companion.palette import CYAN, GREEN, ORANGE, RED, RGB, WHITE, rgb_of
 from companion.patrolis.reading import PatrolisReading
+from companion.patrolis.verdict import score_text
 from companion.picture import (
     Label,
     board_canvas,
@@ -34,6 +35,7 @@ from companion.picture import (
 from companion.pose import apply
 from companion.sheets import outline_px
 from patrolkit.games.patrolis import Edge, parse_cell
+from patrolkit.i18n import _, ngettext
 from patrolkit.sizes import Patrolis
 
 PLAYER_RGB: Final = tuple(rgb_of(ink) for ink in Patrolis.PLAYER_INK)
@@ -133,39 +135,57 @@ def _track(
 def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
     unreadable = len(verdict["unreadable"])
     if verdict["kind"] == "check":
-        turn = f"Player {verdict['mover']}: {verdict['turn']}"
+        turn = _("Player {number}: {turn}").format(number=verdict["mover"], turn=verdict["turn"])
         return check_headline(verdict, turn, str(verdict["reason"]))
     if not verdict["judged"]:
-        return "CANNOT JUDGE", f"{unreadable} piece{'s' if unreadable != 1 else ''} unreadable", RED
-    return "TABLE READ", f"{len(verdict['steps'])} steps, {len(verdict['tracks'])} tracks", WHITE
+        unread = ngettext("{count} piece unreadable", "{count} pieces unreadable", unreadable)
+        return _("CANNOT JUDGE"), unread.format(count=unreadable), RED
+    steps = ngettext("{count} steps", "{count} steps", len(verdict["steps"])).format(
+        count=len(verdict["steps"])
+    )
+    tracks = ngettext("{count} tracks", "{count} tracks", len(verdict["tracks"])).format(
+        count=len(verdict["tracks"])
+    )
+    return _("TABLE READ"), _("{steps}, {tracks}").format(steps=steps, tracks=tracks), WHITE
 
 
 def _facts(verdict: dict[str, Any]) -> list[str]:
     m = verdict["map"]
-    facts = [f"Map {m['digest']}, {m['size']} x {m['size']}, {len(m['sheets'])} sheets."]
+    facts = [
+        ngettext(
+            "Map {digest}, {size} x {size}, {count} sheets.",
+            "Map {digest}, {size} x {size}, {count} sheets.",
+            len(m["sheets"]),
+        ).format(digest=m["digest"], size=m["size"], count=len(m["sheets"]))
+    ]
     if verdict.get("score"):
-        facts.append(
-            "Score: " + ", ".join(f"{name} {p}" for name, p in verdict["score"].items()) + "."
-        )
+        facts.append(_("Score: {points}.").format(points=score_text(verdict["score"])))
         if not verdict["score_complete"]:
-            facts.append("Some objectives' takers are not shown; they are left out.")
+            facts.append(_("Some objectives' takers are not shown; they are left out."))
     for item in verdict.get("incidents", []) + verdict.get("breaks", []):
         facts.append(item["sentence"])
     if verdict["unreadable"]:
-        facts.append(f"Unreadable: {len(verdict['unreadable'])}. Fix and take the photo again.")
+        facts.append(
+            _("Unreadable: {count}. Fix and take the photo again.").format(
+                count=len(verdict["unreadable"])
+            )
+        )
     return facts[:12]
 
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
     players = sorted({t["owner"] for t in verdict.get("tracks", [])})
     tracks = [
-        (PLAYER_RGB[(player - 1) % len(PLAYER_RGB)], f"Player {player}'s tracks")
+        (
+            PLAYER_RGB[(player - 1) % len(PLAYER_RGB)],
+            _("Player {number}'s tracks").format(number=player),
+        )
         for player in players
     ]
     legend = (
-        (RED, "break, incident or unreadable piece"),
-        (CYAN, "cell laid this turn"),
-        (ORANGE, "QR code that is not a game piece"),
-        (GREEN, "dot: track start on the border"),
+        (RED, _("break, incident or unreadable piece")),
+        (CYAN, _("cell laid this turn")),
+        (ORANGE, _("QR code that is not a game piece")),
+        (GREEN, _("dot: track start on the border")),
     )
     return with_legend(image, _headline(verdict), _facts(verdict), legend, lines=tracks)

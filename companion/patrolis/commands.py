@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.commands import check_command, score_command
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 if TYPE_CHECKING:
     from companion.patrolis.reading import PatrolisReading
@@ -34,7 +35,7 @@ def run_check(args: argparse.Namespace) -> int:
 
     if args.mover is not None:
         raise KitError(
-            "Patrolis has no white or black: the mover is the player whose new steps appear."
+            _("Patrolis has no white or black: the mover is the player whose new steps appear.")
         )
 
     def judge(before: PatrolisReading, after: PatrolisReading) -> dict[str, Any]:
@@ -81,13 +82,15 @@ def correct(reading: PatrolisReading, cell: str, value: str) -> PatrolisReading:
 
     place = reading.game_map.parse(cell)
     if not any(u.cell == place for u in reading.unreadable):
-        raise NotationError(f"{cell} is not a cell this photo could not read.")
+        raise NotationError(_("{cell} is not a cell this photo could not read.").format(cell=cell))
     tiles = _tiles(reading)
     objectives = _objectives()
     if value != EMPTY and value not in tiles and value not in objectives:
         raise NotationError(
-            f"A cell holds a step tile (like C3/2), an objective (like blue objective) or "
-            f"nothing, not '{value}'."
+            _(
+                "A cell holds a step tile (like C3/2), an objective (like blue objective) or"
+                " nothing, not '{value}'."
+            ).format(value=value)
         )
     unreadable = tuple(u for u in reading.unreadable if u.cell != place)
     laid, shown = dict(reading.tiles), dict(reading.objectives)

@@ -25,6 +25,7 @@ from patrolkit.games.patrolis import (
     Objective,
     View,
 )
+from patrolkit.i18n import _, ngettext
 from patrolkit.inputs import read_json
 
 KIT_PLACES: Final = ("output/kits/*/kit.json",)
@@ -64,10 +65,14 @@ def find_deal(digest: str, near: Iterable[Path] = ()) -> Deal | None:
     skipped = [path for path in skipped if os.path.abspath(path) not in _NAMED]
     if skipped:
         _NAMED.update(os.path.abspath(path) for path in skipped)
-        were = "was" if len(skipped) == 1 else "were"
         note(
-            f"the printed deal of this map was not found; {', '.join(skipped)} could not be read"
-            f" and {were} skipped"
+            ngettext(
+                "the printed deal of this map was not found; {paths} could not be read and was"
+                " skipped",
+                "the printed deal of this map was not found; {paths} could not be read and were"
+                " skipped",
+                len(skipped),
+            ).format(paths=", ".join(skipped))
         )
     return None
 
@@ -78,13 +83,15 @@ def deal_in(path: Path, digest: str) -> Deal | None:
     not a sound kit."""
     data = read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise KitError(f"{path} is not a patrolkit kit.json.")
+        raise KitError(_("{path} is not a patrolkit kit.json.").format(path=path))
     if data["game"] != "patrolis":
         return None
     try:
         return _deal(data["layout"], digest)
     except (KeyError, TypeError, ValueError, NotationError) as exc:
-        raise KitError(f"{path} is a damaged Patrolis kit.json ({_why(exc)}).") from None
+        raise KitError(
+            _("{path} is a damaged Patrolis kit.json ({why}).").format(path=path, why=_why(exc))
+        ) from None
 
 
 def _deal(layout: Any, digest: str) -> Deal | None:

@@ -60,11 +60,13 @@ from companion.sheets import (
 from patrolkit.errors import PhotoError
 from patrolkit.games.patrolis import (
     DEFAULT_OBJECTIVES,
+    Colour,
     Map,
     Shape,
     Tile,
     cell_name,
 )
+from patrolkit.i18n import _
 from patrolkit.payload import (
     PatrolisObjective,
     PatrolisStep,
@@ -162,9 +164,13 @@ def _unseen(
     for cell in sorted(doubtful & can_lie):
         name = cell_name(game_map.size, cell)
         if cell in glared:
-            reason = f"Glare hides {name}: a piece may lie there, but no code could be read."
+            reason = _(
+                "Glare hides {cell}: a piece may lie there, but no code could be read."
+            ).format(cell=name)
         else:
-            reason = f"Something lies on {name}, but no code could be read there."
+            reason = _("Something lies on {cell}, but no code could be read there.").format(
+                cell=name
+            )
         unseen.append(Unreadable(cell, reason, centre(cell)))
     return unseen
 
@@ -174,7 +180,7 @@ def _add_foreign(found: Found, detections: list[Detection]) -> None:
     read (once each)."""
     for detection in unique_codes(detections):
         centre = detection.centre
-        if any(np.hypot(centre[0] - x, centre[1] - y) < 20 for _, (x, y) in found.foreign):
+        if any(np.hypot(centre[0] - x, centre[1] - y) < 20 for _why, (x, y) in found.foreign):
             continue
         more = sort_codes([detection])
         found.foreign += more.foreign
@@ -204,7 +210,11 @@ def _place(
         under = sheet_under(sheets, centre)
         what = _describe(item)
         if under is None:
-            problems.append(Unreadable(None, f"{what} lies off the board; it was left out.", at))
+            problems.append(
+                Unreadable(
+                    None, _("{piece} lies off the board; it was left out.").format(piece=what), at
+                )
+            )
             continue
         reading, local = under
         column, row, off_x, off_y = cell_at(reading, local, cell_mm)
@@ -215,12 +225,12 @@ def _place(
             names = [cell_name(size, cell)]
             if 0 <= other_column < size and 0 <= other_row < size:
                 names.append(cell_name(size, other_row * size + other_column))
+            if len(names) == 1:
+                text = _("{piece} lies across {cell}: push it onto one cell.")
+            else:
+                text = _("{piece} lies across {cell} and {other}: push it onto one cell.")
             problems.append(
-                Unreadable(
-                    cell,
-                    f"{what} lies across {' and '.join(names)}: push it onto one cell.",
-                    at,
-                )
+                Unreadable(cell, text.format(piece=what, cell=names[0], other=names[-1]), at)
             )
             continue
         top = apply(reading.pose.to_board, detection.corners[:2])
@@ -230,8 +240,9 @@ def _place(
             problems.append(
                 Unreadable(
                     cell,
-                    f"{what} on {cell_name(size, cell)} is turned askew: turn it square to the"
-                    " grid.",
+                    _("{piece} on {cell} is turned askew: turn it square to the grid.").format(
+                        piece=what, cell=cell_name(size, cell)
+                    ),
                     at,
                 )
             )
@@ -247,7 +258,11 @@ def _place(
             placed.pop(cell, None)
             problems.append(
                 Unreadable(
-                    cell, f"Two pieces lie on {cell_name(size, cell)}; a cell holds one.", at
+                    cell,
+                    _("Two pieces lie on {cell}; a cell holds one.").format(
+                        cell=cell_name(size, cell)
+                    ),
+                    at,
                 )
             )
             continue
@@ -257,12 +272,16 @@ def _place(
 
 def _describe(item: object) -> str:
     if isinstance(item, PatrolisStep):
-        shape = {"S": "straight", "C": "curve", "X": "crossing"}[item.shape]
-        return f"A {shape} step of Player {item.player} (tile {item.serial:02d})"
+        text = {
+            "S": _("A straight step of Player {number} (tile {serial})"),
+            "C": _("A curve step of Player {number} (tile {serial})"),
+            "X": _("A crossing step of Player {number} (tile {serial})"),
+        }[item.shape]
+        return text.format(number=item.player, serial=f"{item.serial:02d}")
     if isinstance(item, PatrolisObjective):
-        colour = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}[item.colour]
-        return f"The {colour} objective {item.number}"
-    return "A piece"
+        colour = Colour(item.colour).said
+        return _("The {colour} objective {number}").format(colour=colour, number=item.number)
+    return _("A piece")
 
 
 def _across_cells(unreadable: list[Unreadable]) -> set[int]:
@@ -289,7 +308,9 @@ def _check_resolution(sheets: list[SheetReading], game_map: Map) -> None:
     close = sum(seen_closely(sheets, game_map, cell) for cell in game_map.cells)
     if close < len(game_map.cells) / 2:
         raise PhotoError(
-            "This photo shows the Patrolis board too small to read its bare cells (under"
-            f" {MIN_PX_PER_MM:g} pixels a millimetre): take it closer, or send the photo itself"
-            " rather than a messaging app's smaller copy."
+            _(
+                "This photo shows the Patrolis board too small to read its bare cells (under"
+                " {pixels} pixels a millimetre): take it closer, or send the photo itself"
+                " rather than a messaging app's smaller copy."
+            ).format(pixels=f"{MIN_PX_PER_MM:g}")
         )

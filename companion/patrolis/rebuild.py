@@ -35,6 +35,7 @@ from patrolkit.games.patrolis import (
     View,
     player_name,
 )
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def _pieces(
             cells[cell] = [Piece(cell, pair, None) for pair in tile.lines]
         else:
             cells[cell] = [Piece(cell, tile.lines[0], tile.owner)]
-    for _ in range(3):  # crossings next to crossings settle in turn
+    for _round in range(3):  # crossings next to crossings settle in turn
         for cell, tile in enumerate(view.tiles):
             if tile is None or tile.shape is not Shape.CROSS:
                 continue
@@ -208,8 +209,9 @@ def rebuild(game_map: Map, view: View, chosen: dict[int, Choice] | None = None) 
                     "bump",
                     ahead,
                     (chain.owner,),
-                    f"{name}'s track at {game_map.name(last.cell)} bumps into"
-                    f" {game_map.name(ahead)}.",
+                    _("{player}'s track at {cell} bumps into {other}.").format(
+                        player=name, cell=game_map.name(last.cell), other=game_map.name(ahead)
+                    ),
                 )
             )
         if chain.free_end == "meets" and ahead is not None:
@@ -220,8 +222,9 @@ def rebuild(game_map: Map, view: View, chosen: dict[int, Choice] | None = None) 
                     "join",
                     ahead,
                     who,
-                    f"{name}'s track meets a loose end at {game_map.name(ahead)}: both tracks"
-                    " are abandoned.",
+                    _(
+                        "{player}'s track meets a loose end at {cell}: both tracks are abandoned."
+                    ).format(player=name, cell=game_map.name(ahead)),
                 )
             )
         if not chain.from_border:
@@ -231,8 +234,10 @@ def rebuild(game_map: Map, view: View, chosen: dict[int, Choice] | None = None) 
                     "break",
                     first.cell,
                     (chain.owner,),
-                    f"{name}'s track starting at {game_map.name(first.cell)} does not reach the"
-                    " border: its start was cut off by a crossing, or a step is missing.",
+                    _(
+                        "{player}'s track starting at {cell} does not reach the border: its start"
+                        " was cut off by a crossing, or a step is missing."
+                    ).format(player=name, cell=game_map.name(first.cell)),
                 )
             )
     for cell, pieces in sorted(cells.items()):
@@ -240,18 +245,21 @@ def rebuild(game_map: Map, view: View, chosen: dict[int, Choice] | None = None) 
             top = next((p for p in pieces if p.over), None)
             under = next((p for p in pieces if not p.over), None)
             if top is not None and under is not None and top.owner is not None:
-                crossed = (
-                    "their own"
-                    if under.owner == top.owner
-                    else (f"{player_name(under.owner)}'s" if under.owner is not None else "a")
-                )
+                if under.owner == top.owner:
+                    text = _("{player} crossed their own track at {cell}.")
+                elif under.owner is not None:
+                    text = _("{player} crossed {other}'s track at {cell}.")
+                else:
+                    text = _("{player} crossed a track at {cell}.")
+                crossed = player_name(under.owner) if under.owner is not None else ""
                 incidents.append(
                     Seen(
                         "cross",
                         cell,
                         (top.owner,) + ((under.owner,) if under.owner is not None else ()),
-                        f"{player_name(top.owner)} crossed {crossed} track at"
-                        f" {game_map.name(cell)}.",
+                        text.format(
+                            player=player_name(top.owner), other=crossed, cell=game_map.name(cell)
+                        ),
                     )
                 )
     return Rebuilt(tuple(chains), tuple(incidents), tuple(breaks), tuple(unknown))

@@ -36,6 +36,7 @@ from companion.sheets import read_codes as read_all_codes
 from patrolkit.codes import BASE36
 from patrolkit.errors import NotationError, PayloadError, PhotoError
 from patrolkit.games.patrolis import MAX_SIZE, MIN_SIZE, Map
+from patrolkit.i18n import _
 from patrolkit.payload import (
     Corner,
     Item,
@@ -98,22 +99,28 @@ def locate_board(found: Found, gray: np.ndarray, reader: Decoder) -> tuple[Map, 
     if not found.fiducials and not found.parts:
         if found.other_games:
             raise PhotoError(
-                f"This photo shows {found.other_games[0].title} pieces but no Patrolis board."
+                _("This photo shows {game} pieces but no Patrolis board.").format(
+                    game=found.other_games[0].title
+                )
             )
         raise PhotoError(
-            "No Patrolis board was found in this photo: none of its sheets' codes could be read."
+            _("No Patrolis board was found in this photo: none of its sheets' codes could be read.")
         )
     digests = {f.digest for f, _ in found.fiducials} | {p.digest for p, _ in found.parts}
     if len(digests) > 1:
         raise PhotoError(
-            f"This photo shows codes of {len(digests)} different maps"
-            f" ({', '.join(sorted(digests))}); photograph one board at a time."
+            _(
+                "This photo shows codes of {count} different maps ({maps}); photograph one board"
+                " at a time."
+            ).format(count=len(digests), maps=", ".join(sorted(digests)))
         )
     digest = digests.pop()
     if not found.fiducials:
         raise PhotoError(
-            f"No corner code of map {digest}'s sheets could be read, so its cells cannot be"
-            " located."
+            _(
+                "No corner code of map {digest}'s sheets could be read, so its cells cannot be"
+                " located."
+            ).format(digest=digest)
         )
     cell_mm = float(found.fiducials[0][0].cell_mm)
     chunks = {part.part: part.chunk for part, _ in found.parts}
@@ -147,22 +154,28 @@ def locate_board(found: Found, gray: np.ndarray, reader: Decoder) -> tuple[Map, 
         if best is None or len(have) > len(best[3]):
             best = (size, readings, missing, have)
     if best is None:
-        raise PhotoError(f"The sheets of map {digest} could not be located in this photo.")
+        raise PhotoError(
+            _("The sheets of map {digest} could not be located in this photo.").format(
+                digest=digest
+            )
+        )
     count = Patrolis.map_code_parts(best[0])
     absent = [str(k) for k in range(1, count + 1) if k not in best[3]]
     if best[2] and absent:
         raise PhotoError(_missing_sheets(digest, best[2]))
     raise PhotoError(
-        f"The code of map {digest} cannot be rebuilt: part {', '.join(absent) or '?'} of {count}"
-        " is not readable in the photo."
+        _(
+            "The code of map {digest} cannot be rebuilt: part {parts} of {count} is not"
+            " readable in the photo."
+        ).format(digest=digest, parts=", ".join(absent) or "?", count=count)
     )
 
 
 def _missing_sheets(digest: str, missing: list[PatrolisSheet]) -> str:
-    return (
-        f"The board of map {digest} is not whole in this photo: {not_in_it(missing)} (fewer"
-        " than two of its corner and map codes could be read)."
-    )
+    return _(
+        "The board of map {digest} is not whole in this photo: {missing} (fewer than two of its"
+        " corner and map codes could be read)."
+    ).format(digest=digest, missing=not_in_it(missing))
 
 
 def _look_for_parts(
@@ -176,7 +189,7 @@ def _look_for_parts(
                 if number in have or number in found:
                     continue
                 box = (x - MARGIN_MM, y - MARGIN_MM, w + 2 * MARGIN_MM, h + 2 * MARGIN_MM)
-                patch, _ = step.patch(gray, reading.pose, box)
+                patch, _scale = step.patch(gray, reading.pose, box)
                 for detection in reader.read(patch):
                     try:
                         item = decode(detection.text)
@@ -267,7 +280,9 @@ def _sheet_pose(
         return None
     inverse = np.linalg.inv(transform)
     seen, aside, errors = agreement(inverse, usable, boxes)
-    parts_seen, _, parts_errors = agreement(inverse, used, {k: part_boxes[k - 1] for k in used})
+    parts_seen, _found, parts_errors = agreement(
+        inverse, used, {k: part_boxes[k - 1] for k in used}
+    )
     errors += parts_errors
     agreeing = len(seen) + len(parts_seen)
     if not seen or agreeing < 2:

@@ -66,13 +66,16 @@ from companion.patrolis.rebuild import positions, rebuild
 from companion.verdict import SCHEMA, foreign_codes_lines, join_photos
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.patrolis import (
+    Colour,
     Shape,
     State,
+    Terrain,
     play,
-    player_name,
+    player_key,
     score,
     validate,
 )
+from patrolkit.i18n import N_, _, ngettext
 
 SHAPE_WORDS: Final = {Shape.STRAIGHT: "straight", Shape.CURVE: "curve", Shape.CROSS: "crossing"}
 
@@ -156,10 +159,10 @@ def _table(reading: PatrolisReading, photo: Path | None) -> dict[str, Any]:
     shown, taken, from_kit = objectives_of(reading, rebuilt, deal)
     position = next(positions(game_map, view, position_objectives(reading, taken, view), 0), None)
     players = max(2, position.players if position else 2)
-    points = {player_name(p): 0 for p in range(players)}
+    points = {player_key(p): 0 for p in range(players)}
     for entry in taken:
         if entry["by"] is not None:
-            name = player_name(entry["by"] - 1)
+            name = player_key(entry["by"] - 1)
             points[name] = points.get(name, 0) + entry["points"]
     return {
         "state": position.text if position else None,
@@ -217,15 +220,14 @@ def check_verdict(
     )
     verdict["timings_s"] = {"before": dict(before.timings), "after": dict(after.timings)}
     if before.game_map.code != after.game_map.code:
-        verdict["reason"] = (
-            f"The two photos show different maps ({before.game_map.digest} and"
-            f" {after.game_map.digest})."
+        verdict["reason"] = _("The two photos show different maps ({first} and {second}).").format(
+            first=before.game_map.digest, second=after.game_map.digest
         )
         verdict["legal"] = False
         return verdict
     old, new = before.view, after.view
     if old is None or new is None:
-        verdict["reason"] = (
+        verdict["reason"] = _(
             "Some pieces could not be read (see below), so the turn cannot be judged."
         )
         return verdict
@@ -236,7 +238,7 @@ def check_verdict(
     verdict["mover"] = mover + 1 if movers else None
     rebuilt = rebuild(game_map, old)
     deal = find_deal(game_map.digest, [photo.parent] if photo else [])
-    _, taken, _ = objectives_of(before, rebuilt, deal)
+    _shown, taken, _from_kit = objectives_of(before, rebuilt, deal)
     objectives = position_objectives(before, taken, old)
     players = max(
         [2, mover + 1] + [t.owner + 1 for view in (old, new) for t in view.tiles if t is not None]
@@ -245,7 +247,7 @@ def check_verdict(
         list(positions(game_map, old, objectives, mover, players=players)), changed
     )
     if not candidates:
-        verdict["reason"] = (
+        verdict["reason"] = _(
             "The first photo's tracks do not make a position the rules allow, so the turn cannot"
             " be judged."
         )
@@ -277,7 +279,7 @@ def check_verdict(
                 "events": [e.sentence(game_map, owners) for e in played.events],
                 "state": played.after.text,
                 "before": {"state": state.text, "steps_read": len(first["steps"])},
-                "score": {player_name(p): s for p, s in enumerate(score(played.after))}
+                "score": {player_key(p): s for p, s in enumerate(score(played.after))}
                 if verdict["score_complete"]
                 else verdict["score"],
             }
@@ -317,39 +319,68 @@ def format_verdict(verdict: dict[str, Any]) -> str:
         lines.append(_check_line(verdict))
     m = verdict["map"]
     lines.append(
-        f"Map {m['digest']} ({m['size']} x {m['size']}, {len(m['sheets'])} sheets found):"
-        f" {len(verdict['steps'])} steps read."
+        _("Map {digest} ({size} x {size}, {sheets} sheets found): {steps} steps read.").format(
+            digest=m["digest"], size=m["size"], sheets=len(m["sheets"]), steps=len(verdict["steps"])
+        )
     )
     if verdict["unreadable"]:
         count = len(verdict["unreadable"])
         lines.append(
-            f"Cannot read {count} piece{'s' if count != 1 else ''}; fix them and take the photo"
-            " again:"
+            ngettext(
+                "Cannot read {count} piece; fix them and take the photo again:",
+                "Cannot read {count} pieces; fix them and take the photo again:",
+                count,
+            ).format(count=count)
         )
         for u in verdict["unreadable"]:
-            where = f" ({u['photo']} photo)" if u.get("photo") else ""
-            lines.append(f"  {u['reason']}{where}")
+            if u.get("photo") == "before":
+                lines.append("  " + _("{reason} (before photo)").format(reason=u["reason"]))
+            elif u.get("photo") == "after":
+                lines.append("  " + _("{reason} (after photo)").format(reason=u["reason"]))
+            else:
+                where = f" ({u['photo']} photo)" if u.get("photo") else ""
+                lines.append(f"  {u['reason']}{where}")
     for track in verdict["tracks"]:
-        start = "from the border" if track["from_border"] else "NOT from the border"
-        lines.append(
-            f"  Player {track['owner']}: {track['steps']} ({start}; end {track['free_end']})"
-        )
+        if track["from_border"]:
+            text = _("Player {number}: {steps} (from the border; end {end})")
+        else:
+            text = _("Player {number}: {steps} (NOT from the border; end {end})")
+        end = _FREE_ENDS.get(track["free_end"], track["free_end"])
+        lines.append("  " + text.format(number=track["owner"], steps=track["steps"], end=_(end)))
     for item in verdict["incidents"] + verdict["breaks"]:
         lines.append(f"  {item['sentence']}")
     objectives = verdict.get("objectives")
     if objectives:
-        on_map = ", ".join(f"{o['colour']} on {o['cell']}" for o in objectives["on_map"]) or "none"
-        lines.append(f"Objectives on the map: {on_map}.")
+        on_map = ", ".join(_on_cell(o) for o in objectives["on_map"]) or _("none")
+        lines.append(_("Objectives on the map: {objectives}.").format(objectives=on_map))
         for o in objectives["taken"]:
-            where = f" on {o['cell']}" if o["cell"] else ""
-            who = f"Player {o['by']}" if o["by"] else "a player the photo does not show"
-            lines.append(f"  Taken: {o['colour']} ({o['points']} points){where}, by {who}.")
+            if o["by"] and o["cell"]:
+                text = _("Taken: {colour} ({points} points) on {cell}, by Player {number}.")
+            elif o["by"]:
+                text = _("Taken: {colour} ({points} points), by Player {number}.")
+            elif o["cell"]:
+                text = _(
+                    "Taken: {colour} ({points} points) on {cell}, by a player the photo does"
+                    " not show."
+                )
+            else:
+                text = _("Taken: {colour} ({points} points), by a player the photo does not show.")
+            lines.append(
+                "  "
+                + text.format(
+                    colour=_colour(o["colour"]), points=o["points"], cell=o["cell"], number=o["by"]
+                )
+            )
     if verdict.get("score"):
-        points = ", ".join(f"{name} {p}" for name, p in verdict["score"].items())
-        note = (
-            "" if verdict["score_complete"] else " (objectives whose taker is not shown left out)"
-        )
-        lines.append(f"Score: {points}{note}.")
+        points = score_text(verdict["score"])
+        if verdict["score_complete"]:
+            lines.append(_("Score: {points}.").format(points=points))
+        else:
+            lines.append(
+                _("Score: {points} (objectives whose taker is not shown left out).").format(
+                    points=points
+                )
+            )
     lines += foreign_codes_lines(verdict)
     return "\n".join(lines)
 
@@ -357,11 +388,52 @@ def format_verdict(verdict: dict[str, Any]) -> str:
 def _check_line(verdict: dict[str, Any]) -> str:
     if verdict["legal"] is True:
         extra = "; ".join(verdict["events"])
-        taken = ", ".join(f"{o['colour']} on {o['cell']}" for o in verdict["collected"])
-        line = f"Legal turn by Player {verdict['mover']}: {verdict['turn']} ({verdict['terrain']})."
+        taken = ", ".join(_on_cell(o) for o in verdict["collected"])
+        line = _("Legal turn by Player {number}: {turn} ({terrain}).").format(
+            number=verdict["mover"], turn=verdict["turn"], terrain=_terrain_said(verdict["terrain"])
+        )
         if taken:
-            line += f" Collected: {taken}."
+            line += " " + _("Collected: {objectives}.").format(objectives=taken)
         return line + (f" {extra}" if extra else "")
     if verdict["legal"] is False:
-        return f"Illegal: {verdict['reason']}"
-    return f"Cannot judge the turn: {verdict['reason']}"
+        return _("Illegal: {reason}").format(reason=verdict["reason"])
+    return _("Cannot judge the turn: {reason}").format(reason=verdict["reason"])
+
+
+_FREE_ENDS = {
+    "open": N_("open"),
+    "crossable": N_("crossable"),
+    "meets": N_("meets"),
+    "blocked": N_("blocked"),
+    "off": N_("off"),
+}
+"""The free ends a verdict records, in words (the verdict keeps the neutral value)."""
+
+
+def _colour(word: str) -> str:
+    """An objective colour a verdict records (``"blue"``) in the language in force."""
+    found = [c for c in Colour if c.word == word]
+    return found[0].said if found else word
+
+
+def _terrain_said(label: str) -> str:
+    """A terrain class a verdict records (``"road"``) in the language in force."""
+    found = [t for t in Terrain if t.label == label]
+    return found[0].word if found else label
+
+
+def _on_cell(objective: dict[str, Any]) -> str:
+    return _("{colour} on {cell}").format(
+        colour=_colour(objective["colour"]), cell=objective["cell"]
+    )
+
+
+def score_text(score: dict[str, int]) -> str:
+    """``Player 1 5, Player 2 3`` (each player named in the language in force)."""
+    return ", ".join(f"{_player_said(name)} {p}" for name, p in score.items())
+
+
+def _player_said(key: str) -> str:
+    """A score's key (``"Player 2"``) in the language in force."""
+    number = key.rpartition(" ")[2]
+    return _("Player {number}").format(number=number) if number.isdigit() else key

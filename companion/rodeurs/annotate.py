@@ -39,7 +39,9 @@ from companion.pose import apply
 from companion.rodeurs.pose import fiducial_corners
 from companion.rodeurs.reading import UNREADABLE as UNREADABLE_LETTER
 from companion.rodeurs.reading import CellStatus, RodeursReading
+from companion.rodeurs.verdict import district_line, player_word, turn_kind_word
 from patrolkit.games.rodeurs import COLUMNS, ROWS, column_of, parse_square, row_of
+from patrolkit.i18n import _, ngettext, pgettext
 from patrolkit.payload import Corner
 from patrolkit.sizes import PAWN_INK, Rodeurs
 
@@ -132,7 +134,9 @@ def _cells(
             cv2.circle(canvas, centre, radius + 3 * 16, INK, -1, cv2.LINE_AA, shift=4)
             cv2.circle(canvas, centre, radius + 16, WHITE, -1, cv2.LINE_AA, shift=4)
             cv2.circle(canvas, centre, radius, PAWN_RGB[letter], -1, cv2.LINE_AA, shift=4)
-            labels.append(((cx, cy), letter, LETTER_INK[letter], max(round(size * 0.32), 12)))
+            labels.append(
+                ((cx, cy), shown_letter(letter), LETTER_INK[letter], max(round(size * 0.32), 12))
+            )
         elif cell.status is CellStatus.EMPTY:
             cv2.circle(
                 canvas, centre, max(radius // 4, 16), (235, 235, 235), 2, cv2.LINE_AA, shift=4
@@ -176,7 +180,12 @@ def _changes(
         sq = (ROWS - 1 - row_from_top) * COLUMNS + column
         quad, (cx, cy), size = _cell_geometry(transform, sq)
         polygon(canvas, _shrink(quad, 0.04), CYAN, max(round(size * 0.05), 3))
-        word = "gone" if new == "." else "new" if old == "." else "changed"
+        if new == ".":
+            word = pgettext("cell", "gone")
+        elif old == ".":
+            word = pgettext("cell", "new")
+        else:
+            word = pgettext("cell", "changed")
         labels.append(((cx, cy - size * 0.36), word, CYAN, max(round(size * 0.15), 11)))
 
 
@@ -194,8 +203,8 @@ def _arrows(
     canvas: np.ndarray, transform: np.ndarray, jumps: Sequence[tuple[str, ...]], colour: RGB
 ) -> None:
     for start, land in jumps:
-        _, a, size = _cell_geometry(transform, parse_square(start))
-        _, b, _ = _cell_geometry(transform, parse_square(land))
+        _quad, a, size = _cell_geometry(transform, parse_square(start))
+        _quad, b, _size = _cell_geometry(transform, parse_square(land))
         along = np.subtract(b, a)
         stop = np.add(b, -along * min(0.3 * size / max(float(np.hypot(*along)), 1.0), 0.4))
         width = max(round(size * 0.06), 3)
@@ -220,20 +229,33 @@ def _shrink(quad: np.ndarray, share: float) -> np.ndarray:
     return np.asarray(centre + (quad - centre) * (1.0 - share))
 
 
+def shown_letter(letter: str) -> str:
+    """The letter of a pawn colour (``R``, ``Y``, ``G``) as the picture prints it: the colour's
+    initial in the language in force."""
+    if letter == "R":
+        return pgettext("pawn letter", "R")
+    if letter == "Y":
+        return pgettext("pawn letter", "Y")
+    if letter == "G":
+        return pgettext("pawn letter", "G")
+    return letter
+
+
 def _short(reason: str | None) -> str:
-    """A label of a word or two for a cell's problem."""
+    """A label of a word or two for a cell's problem (``reason`` as the reader says it, in
+    English)."""
     text = reason or "unreadable"
     for key, label in (
-        ("code cannot be read", "code unread"),
-        ("glare", "glare"),
-        ("two pawns", "two pawns"),
-        ("colour", "colour?"),
-        ("across", "between cells"),
-        ("made out", "unclear"),
+        ("code cannot be read", _("code unread")),
+        ("glare", _("glare")),
+        ("two pawns", _("two pawns")),
+        ("colour", _("colour?")),
+        ("across", _("between cells")),
+        ("made out", _("unclear")),
     ):
         if key in text:
             return label
-    return text[:14]
+    return _(text)[:14]
 
 
 def _fiducials(
@@ -253,7 +275,7 @@ def _fiducials(
             labels.append(
                 (
                     (float(quad[:, 0].mean()), float(quad[:, 1].mean())),
-                    f"{corner.value} not seen",
+                    _("{corner} not seen").format(corner=corner.value),
                     RED,
                     max(round(side * 0.3), 18),
                 )
@@ -267,15 +289,21 @@ def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
     """The panel's big word, the line under it, and its colour."""
     unreadable = len(verdict["unreadable"])
     if verdict["kind"] == "check":
-        turn = f"{verdict['turn']} ({verdict['turn_kind']})"
-        cells = f"{unreadable} cell{'s' if unreadable != 1 else ''} unreadable"
-        return check_headline(verdict, turn, cells)
+        turn = f"{verdict['turn']} ({turn_kind_word(verdict['turn_kind'])})"
+        return check_headline(verdict, turn, _unreadable_count(unreadable))
     if verdict["over"] is True:
-        return "GAME OVER", str(verdict["result"]), GREEN
+        return _("GAME OVER"), str(verdict["result"]), GREEN
     if not verdict["judged"]:
-        return "CANNOT JUDGE", f"{unreadable} cell{'s' if unreadable != 1 else ''} unreadable", RED
+        return _("CANNOT JUDGE"), _unreadable_count(unreadable), RED
     left = verdict["jumps_left"]
-    return "GAME GOES ON", f"{left} jump{'s' if left != 1 else ''} possible", WHITE
+    possible = ngettext("{count} jump possible", "{count} jumps possible", left).format(count=left)
+    return _("GAME GOES ON"), possible, WHITE
+
+
+def _unreadable_count(count: int) -> str:
+    return ngettext("{count} cell unreadable", "{count} cells unreadable", count).format(
+        count=count
+    )
 
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
@@ -286,33 +314,52 @@ def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
 
 def _facts(verdict: dict[str, Any]) -> list[str]:
     board = verdict["board"]
-    facts = [f"Board {board['code']}, {board['jumps']}."]
+    facts = [_("Board {code}, {jumps}.").format(code=board["code"], jumps=board["jumps"])]
     if verdict.get("hint"):
         hint = verdict["hint"]
         facts.insert(
-            0, f"Hint for {hint['mover'].capitalize()} (level {hint['level']}): {hint['turn']}."
+            0,
+            _("Hint for {player} (level {level}): {turn}.").format(
+                player=player_word(hint["mover"]), level=hint["level"], turn=hint["turn"]
+            ),
         )
     if verdict["kind"] == "check":
         facts.append(
-            f"{verdict['before']['pawns_read']} pawns before, {verdict['pawns_read']} after."
+            ngettext(
+                "{before} pawns before, {after} after.",
+                "{before} pawns before, {after} after.",
+                verdict["before"]["pawns_read"],
+            ).format(before=verdict["before"]["pawns_read"], after=verdict["pawns_read"])
         )
     else:
-        facts.append(f"{verdict['pawns_read']} pawns read.")
+        facts.append(
+            ngettext("{count} pawn read.", "{count} pawns read.", verdict["pawns_read"]).format(
+                count=verdict["pawns_read"]
+            )
+        )
     if verdict.get("score"):
         for player in ("white", "black"):
-            t = verdict["score"][player]
-            facts.append(
-                f"{player.capitalize()} district: {t['points']} points "
-                f"({t['red']} red, {t['yellow']} yellow, {t['green']} green)."
-            )
+            facts.append(district_line(player, verdict["score"][player]))
     if verdict["unreadable"]:
         cells = ", ".join(u["cell"] for u in verdict["unreadable"][:12])
-        more = " and more" if len(verdict["unreadable"]) > 12 else ""
-        facts.append(f"Unreadable: {cells}{more}. Fix them and take the photo again.")
+        if len(verdict["unreadable"]) > 12:
+            facts.append(
+                _("Unreadable: {cells} and more. Fix them and take the photo again.").format(
+                    cells=cells
+                )
+            )
+        else:
+            facts.append(
+                _("Unreadable: {cells}. Fix them and take the photo again.").format(cells=cells)
+            )
     if board["corners_missing"]:
-        facts.append(f"Corner codes not seen: {', '.join(board['corners_missing'])}.")
+        facts.append(
+            _("Corner codes not seen: {corners}.").format(
+                corners=", ".join(board["corners_missing"])
+            )
+        )
     if verdict["foreign_codes"]:
-        facts.append("A QR code that is not a game piece was ignored (orange).")
+        facts.append(_("A QR code that is not a game piece was ignored (orange)."))
     return facts
 
 
@@ -320,34 +367,34 @@ def _legend(
     draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, *, check: bool, hint: bool
 ) -> int:
     x, y = at
-    y = paragraph(draw, (x, y), "On the photo", 26, width, WHITE, bold=True) + 6
+    y = paragraph(draw, (x, y), _("On the photo"), 26, width, WHITE, bold=True) + 6
     entries: Sequence[tuple[str, RGB, str]] = (
-        ("R", PAWN_RGB["R"], "red pawn read"),
-        ("Y", PAWN_RGB["Y"], "yellow pawn read"),
-        ("G", PAWN_RGB["G"], "green pawn read"),
-        ("", SOFT, "empty cell"),
-        ("?", RED, "cell that could not be read"),
+        ("R", PAWN_RGB["R"], _("red pawn read")),
+        ("Y", PAWN_RGB["Y"], _("yellow pawn read")),
+        ("G", PAWN_RGB["G"], _("green pawn read")),
+        ("", SOFT, _("empty cell")),
+        ("?", RED, _("cell that could not be read")),
     )
-    font, _ = load_font(24, True)
+    font, _size = load_font(24, True)
     for letter, colour, words in entries:
         cx, cy = x + 20, y + 16
         if letter:
             draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=colour, outline=WHITE, width=2)
             ink = LETTER_INK.get(letter, WHITE)
-            draw.text((cx, cy), letter, font=font, fill=ink, anchor="mm")
+            draw.text((cx, cy), shown_letter(letter), font=font, fill=ink, anchor="mm")
         else:
             draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), outline=colour, width=2)
         paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)
         y += 42
     frames = [
-        (GREEN, "corner code seen"),
-        (RED, "corner code missing"),
-        (ORANGE, "QR code that is not a game piece"),
+        (GREEN, _("corner code seen")),
+        (RED, _("corner code missing")),
+        (ORANGE, _("QR code that is not a game piece")),
     ]
     if check:
-        frames.insert(0, (CYAN, "cell that changed; arrows: the jumps"))
+        frames.insert(0, (CYAN, _("cell that changed; arrows: the jumps")))
     if hint:
-        frames.insert(0, (HINT, "arrows: the hinted turn's jumps"))
+        frames.insert(0, (HINT, _("arrows: the hinted turn's jumps")))
     for colour, words in frames:
         draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=colour, width=4)
         paragraph(draw, (x + 52, y + 2), words, 24, width - 52, SOFT)

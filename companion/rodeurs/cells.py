@@ -25,6 +25,7 @@ import numpy as np
 from companion.decode import Detection
 from companion.pose import BoardPose
 from patrolkit.games.rodeurs import COLUMNS, ROWS, square, square_name
+from patrolkit.i18n import _
 from patrolkit.sizes import PAWN_INK, Rodeurs
 
 EDGE_MM: Final = 2.0
@@ -90,8 +91,10 @@ def across_text(placement: Placement) -> str:
     """Where a token lying across cells is: ``c4 and c5``, ``a1 and the board's edge``."""
     names = [square_name(sq) for sq in placement.across]
     if placement.on_edge:
-        names.append("the board's edge")
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        names.append(_("the board's edge"))
+    if len(names) == 1:
+        return names[0]
+    return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
 
 
 # -- frame colour -------------------------------------------------------------------------------
@@ -139,7 +142,7 @@ def classify(samples: np.ndarray, white: np.ndarray) -> FrameColour:
         (abs(float(np.angle(np.exp(1j * (hue - np.arctan2(p[1], p[0])))))), k)
         for k, p in PROTOTYPES.items()
     )
-    (best, letter), (second, _) = distances[0], distances[1]
+    (best, letter), (second, _letter) = distances[0], distances[1]
     return FrameColour(letter if best < MARGIN * second else None, rounded)
 
 

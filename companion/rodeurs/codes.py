@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from companion.decode import Detection, ForeignCode
 from patrolkit.errors import PayloadError
+from patrolkit.i18n import _
 from patrolkit.payload import (
     MARK,
     SEPARATOR,
@@ -58,8 +59,10 @@ class FoundCodes:
             if other is None:
                 why = _foreign_why(detection.text)
             else:
-                what = "board's corner code" if other[1] else "piece"
-                why = f"a {other[0].title} {what}"
+                if other[1]:
+                    why = _("a {game} board's corner code").format(game=_(other[0].title))
+                else:
+                    why = _("a {game} piece").format(game=_(other[0].title))
             self.foreign.append(ForeignCode.of(detection, why))
 
 
@@ -82,4 +85,4 @@ def _foreign_why(text: str) -> str:
     except PayloadError as exc:
         message = str(exc).rstrip(".")
         return message[0].lower() + message[1:]
-    return "not a Rôdeurs piece"
+    return _("not a Rôdeurs piece")

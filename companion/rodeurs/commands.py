@@ -11,6 +11,7 @@ from companion.rodeurs.hint import add_hint_arguments as add_hint_arguments
 from companion.rodeurs.hint import hint_line as hint_line
 from companion.rodeurs.hint import hint_verdict as hint_verdict
 from companion.rodeurs.hint import run_hint as run_hint
+from patrolkit.i18n import _
 
 if TYPE_CHECKING:
     from companion.rodeurs.reading import RodeursReading
@@ -68,9 +69,13 @@ def correct(reading: RodeursReading, cell: str, value: str) -> RodeursReading:
 
     found = next((c for c in reading.unreadable if c.name == cell), None)
     if found is None:
-        raise NotationError(f"{cell} is not a cell this photo could not read.")
+        raise NotationError(_("{cell} is not a cell this photo could not read.").format(cell=cell))
     if value not in CORRECTIONS:
-        raise NotationError(f"A cell holds a red, yellow or green pawn or nothing, not '{value}'.")
+        raise NotationError(
+            _("A cell holds a red, yellow or green pawn or nothing, not '{value}'.").format(
+                value=value
+            )
+        )
     if value == "empty":
         fixed = CellReading(found.square, CellStatus.EMPTY)
     else:

@@ -20,6 +20,7 @@ from patrolkit.atomic import write_through
 from patrolkit.errors import NotationError, PhotoError
 from patrolkit.games.rodeurs import Player
 from patrolkit.games.rodeurs.engine import DEFAULT_LEVEL, LEVELS, Choice, check_level, choose_turn
+from patrolkit.i18n import _
 
 if TYPE_CHECKING:
     from companion.rodeurs.reading import RodeursReading
@@ -32,15 +33,17 @@ MOVERS = {"white": Player.WHITE, "black": Player.BLACK}
 
 def add_hint_arguments(parser: argparse.ArgumentParser) -> None:
     levels = ", ".join(str(level) for level in LEVELS)
-    parser.add_argument("photo", type=Path, help="photo of the table (JPEG, PNG, WebP, HEIC)")
+    parser.add_argument("photo", type=Path, help=_("photo of the table (JPEG, PNG, WebP, HEIC)"))
     parser.add_argument(
-        "--mover", choices=tuple(MOVERS), required=True, help="who is to play the turn"
+        "--mover", choices=tuple(MOVERS), required=True, help=_("who is to play the turn")
     )
     parser.add_argument(
         "--level",
         type=options.whole_number,
         default=DEFAULT_LEVEL,
-        help=f"the computer player's strength: {levels} (default {DEFAULT_LEVEL})",
+        help=_("the computer player's strength: {levels} (default {level})").format(
+            levels=levels, level=DEFAULT_LEVEL
+        ),
     )
     options.add_reading_options(parser)
 
@@ -82,13 +85,17 @@ def hint_verdict(reading: RodeursReading, mover: str, level: int = DEFAULT_LEVEL
     from companion.rodeurs.verdict import score_verdict
 
     if mover not in MOVERS:
-        raise NotationError(f"The player to move is white or black, not '{mover}'.")
+        raise NotationError(
+            _("The player to move is white or black, not '{mover}'.").format(mover=mover)
+        )
     reading = replace(reading, to_move=MOVERS[mover])
     state = reading.state
     if state is None:
         cells = ", ".join(cell.name for cell in reading.unreadable)
         raise PhotoError(
-            f"no hint: the photo leaves {cells} unread; fix them and take the photo again."
+            _(
+                "no hint: the photo leaves {cells} unread; fix them and take the photo again."
+            ).format(cells=cells)
         )
     choice = choose_turn(state, level=check_level(level), seed=SEED)
     verdict = score_verdict(reading)
@@ -112,8 +119,15 @@ def hint_data(choice: Choice, mover: str, level: int) -> dict[str, Any]:
 
 def hint_line(hint: dict[str, Any]) -> str:
     """The hint in one line: the turn, for whom, at which level, and whether it is proven."""
-    how = "proven best" if hint["proven"] else "not proven best"
-    return (
-        f"Hint for {hint['mover'].capitalize()} (level {hint['level']}): "
-        f"{hint['turn']} ({hint['turn_kind']}; {how})."
+    from companion.rodeurs.verdict import player_word, turn_kind_word
+
+    if hint["proven"]:
+        line = _("Hint for {player} (level {level}): {turn} ({kind}; proven best).")
+    else:
+        line = _("Hint for {player} (level {level}): {turn} ({kind}; not proven best).")
+    return line.format(
+        player=player_word(hint["mover"]),
+        level=hint["level"],
+        turn=hint["turn"],
+        kind=turn_kind_word(hint["turn_kind"]),
     )

@@ -15,6 +15,7 @@ from companion.rodeurs.pose import board_pose, fiducial_corners, refine
 from companion.rodeurs.second_look import read_cells, search_fiducials
 from patrolkit.errors import PhotoError
 from patrolkit.games.rodeurs import SQUARES
+from patrolkit.i18n import _
 from patrolkit.payload import Corner, RodeursFiducial, RodeursPawn
 from patrolkit.sizes import Rodeurs
 
@@ -29,12 +30,16 @@ def locate_board(found: FoundCodes, gray: np.ndarray, reader: Decoder) -> BoardP
     if not corners:
         boards = [game for game, board in found.other_games if board]
         if boards:
-            raise PhotoError(f"This is a {boards[0].title} board, not a Rôdeurs board.")
+            raise PhotoError(
+                _("This is a {game} board, not a Rôdeurs board.").format(game=_(boards[0].title))
+            )
         if found.other_games:
-            name = found.other_games[0][0].title
-            raise PhotoError(f"This photo shows {name} pieces but no Rôdeurs board.")
+            name = _(found.other_games[0][0].title)
+            raise PhotoError(
+                _("This photo shows {game} pieces but no Rôdeurs board.").format(game=name)
+            )
         raise PhotoError(
-            "No Rôdeurs board was found in this photo: none of its corner codes could be read."
+            _("No Rôdeurs board was found in this photo: none of its corner codes could be read.")
         )
     if len(corners) == 1:
         rough = _one_fiducial_pose(found.fiducials[0], found.pawns)
@@ -115,8 +120,10 @@ def snapped_pose(
     transform = snap_pose(rough.to_photo, board, detection.corners, centres)
     if transform is None:
         raise PhotoError(
-            f"No Rôdeurs board was found in this photo: only its {item.corner.value} corner "
-            "code could be read, and at least two of the four are needed (or more pawns in view)."
+            _(
+                "No Rôdeurs board was found in this photo: only its {corner} corner code could be"
+                " read, and at least two of the four are needed (or more pawns in view)."
+            ).format(corner=item.corner.value)
         )
     scale = np.linalg.norm(np.roll(detection.corners, -1, axis=0) - detection.corners, axis=1)
     residual = np.linalg.norm(apply(transform, board) - detection.corners, axis=1)

@@ -24,6 +24,7 @@ from companion.pose import BoardPose
 from companion.rodeurs.cells import classify
 from companion.rodeurs.shadow import Relit, relight
 from patrolkit.games.rodeurs import COLUMNS, ROWS, Board, CellColour, column_of, row_of
+from patrolkit.i18n import N_
 from patrolkit.sizes import Rodeurs
 
 CELL: Final = Rodeurs.CELL_MM
@@ -282,7 +283,9 @@ def look_at(view: BoardView, sq: int, colour: CellColour) -> CellLook:
         if across_a_shadow():
             return CellLook(Look.EMPTY, across, None, *measures)
         hint = _hint(band, chroma)
-        return CellLook(Look.TOKEN, "a pawn is there but its code cannot be read", hint, *measures)
+        return CellLook(
+            Look.TOKEN, N_("a pawn is there but its code cannot be read"), hint, *measures
+        )
     if (
         spread < bare_spread
         and contrast < CONTRAST_BARE
@@ -302,7 +305,7 @@ def look_at(view: BoardView, sq: int, colour: CellColour) -> CellLook:
         return CellLook(Look.EMPTY, "empty, in a shadow", None, *measures)
     if across_a_shadow():
         return CellLook(Look.EMPTY, across, None, *measures)
-    reason = "glare hides the cell" if glared else "the cell cannot be made out"
+    reason = N_("glare hides the cell") if glared else N_("the cell cannot be made out")
     return CellLook(Look.UNCLEAR, reason, _hint(band, chroma), *measures)
 
 

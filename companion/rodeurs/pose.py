@@ -23,6 +23,7 @@ from companion.decode import Detection
 from companion.pose import BoardPose, apply
 from patrolkit.errors import PhotoError
 from patrolkit.games.rodeurs import COLUMNS, ROWS
+from patrolkit.i18n import _, ngettext
 from patrolkit.payload import Corner, RodeursFiducial
 from patrolkit.sizes import Rodeurs
 
@@ -48,24 +49,34 @@ def board_pose(
     codes = sorted({f.board for f, _ in fiducials})
     if len(codes) > 1:
         raise PhotoError(
-            f"This photo shows two different boards ({' and '.join(codes)}); "
-            "photograph one board at a time."
+            _(
+                "This photo shows two different boards ({codes}); photograph one board at a time."
+            ).format(codes=_(" and ").join(codes))
         )
     corners = [f.corner for f, _ in fiducials]
     twice = sorted({c.value for c in corners if corners.count(c) > 1})
     if twice:
         raise PhotoError(
-            f"The {' and '.join(twice)} corner code appears twice in this photo; "
-            "photograph one board at a time."
+            ngettext(
+                "The {corners} corner code appears twice in this photo; photograph one board at"
+                " a time.",
+                "The {corners} corner codes appear twice in this photo; photograph one board at"
+                " a time.",
+                len(twice),
+            ).format(corners=_(" and ").join(twice))
         )
     if len(fiducials) < MIN_FIDUCIALS:
-        found = (
-            f"only the {corners[0].value} corner code" if corners else "none of the corner codes"
-        )
-        raise PhotoError(
-            f"{found[0].upper()}{found[1:]} of the board could be read; at least two of its four "
-            "corner codes must be in the photo."
-        )
+        if corners:
+            message = _(
+                "Only the {corner} corner code of the board could be read; at least two of its"
+                " four corner codes must be in the photo."
+            ).format(corner=corners[0].value)
+        else:
+            message = _(
+                "None of the corner codes of the board could be read; at least two of its four"
+                " corner codes must be in the photo."
+            )
+        raise PhotoError(message)
     board = np.concatenate([fiducial_corners(f.corner) for f, _ in fiducials])
     scale = _rough_pixels_per_mm(fiducials)
     photo, agrees = _consensus(board, [d.corners for _, d in fiducials], scale)
@@ -73,13 +84,15 @@ def board_pose(
     set_aside = [f.corner for (f, _), ok in zip(fiducials, agrees, strict=True) if not ok]
     if len(seen) < MIN_FIDUCIALS:
         raise PhotoError(
-            "The board's corner codes do not agree on where the board lies (one may have been "
-            "cut out and moved)."
+            _(
+                "The board's corner codes do not agree on where the board lies (one may have"
+                " been cut out and moved)."
+            )
         )
     keep = np.repeat(agrees, 4)
-    transform, _ = cv2.findHomography(board[keep], photo[keep], 0)
+    transform, _mask = cv2.findHomography(board[keep], photo[keep], 0)
     if transform is None or abs(np.linalg.det(transform)) < 1e-12:
-        raise PhotoError("The board's corner codes do not agree on where the board lies.")
+        raise PhotoError(_("The board's corner codes do not agree on where the board lies."))
     if tokens:
         transform = refine(transform, board[keep], photo[keep], tokens)
     residual = np.linalg.norm(apply(transform, board[keep]) - photo[keep], axis=1) / scale
@@ -106,7 +119,7 @@ def _consensus(
     """
 
     def agreeing(photo: np.ndarray) -> np.ndarray:
-        transform, _ = cv2.findHomography(
+        transform, _mask = cv2.findHomography(
             board, photo, cv2.RANSAC, ransacReprojThreshold=AGREEMENT_MM * scale, maxIters=500
         )
         if transform is None:
@@ -203,7 +216,7 @@ def _fit(
     r = residuals(p)
     cost = float(r @ r)
     damping = 1e-3
-    for _ in range(30):
+    for _step in range(30):
         jacobian = np.empty((len(r), 8))
         for k in range(8):
             dp = np.zeros(8)

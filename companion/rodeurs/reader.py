@@ -54,6 +54,7 @@ from patrolkit.games.rodeurs import (
     row_of,
     square_name,
 )
+from patrolkit.i18n import N_, _, ngettext
 from patrolkit.payload import RodeursPawn
 
 
@@ -104,14 +105,22 @@ def read_photo(
     pose, tokens, second, matched = read.pose, read.tokens, read.second, read.matched
     problems += _token_problems(tokens) + [
         Problem(
-            f"A QR code that is not part of this game is on the table ({f.why}).", None, f.photo_px
+            _("A QR code that is not part of this game is on the table ({why}).").format(why=f.why),
+            None,
+            f.photo_px,
         )
         for f in found.foreign
     ]
     if pose.set_aside:
         names = ", ".join(c.value for c in pose.set_aside)
         problems.append(
-            Problem(f"The {names} corner code does not line up with the board; it was left out.")
+            Problem(
+                ngettext(
+                    "The {corners} corner code does not line up with the board; it was left out.",
+                    "The {corners} corner codes do not line up with the board; they were left out.",
+                    len(pose.set_aside),
+                ).format(corners=names)
+            )
         )
     opening = _looks_like_start(board, cells)
     passes = {
@@ -237,7 +246,9 @@ def _board(code: str) -> Board:
         return Board.from_code(code)
     except NotationError:
         raise PhotoError(
-            f"The board's corner codes carry '{code}', which is not a Rôdeurs board code."
+            _("The board's corner codes carry '{code}', which is not a Rôdeurs board code.").format(
+                code=code
+            )
         ) from None
 
 
@@ -309,16 +320,22 @@ def _cells(
         name = square_name(sq)
         here = on.get(sq, [])
         if len(here) > 1:
-            names = " and ".join(t.name for t in here)
-            unreadable(sq, "two pawns", f"Cell {name} holds two pawns ({names}).")
+            names = _(" and ").join(t.name for t in here)
+            unreadable(
+                sq,
+                N_("two pawns"),
+                _("Cell {cell} holds two pawns ({pawns}).").format(cell=name, pawns=names),
+            )
         elif here:
             token = here[0]
             if token.frame is not None and token.frame != token.letter:
-                said, seen = COLOUR_NAMES[token.letter], COLOUR_NAMES[token.frame]
+                said, seen = _(COLOUR_NAMES[token.letter]), _(COLOUR_NAMES[token.frame])
                 unreadable(
                     sq,
-                    "colour mismatch",
-                    f"On {name}, pawn {token.name}'s code says {said} but its frame looks {seen}.",
+                    N_("colour mismatch"),
+                    _(
+                        "On {cell}, pawn {pawn}'s code says {said} but its frame looks {seen}."
+                    ).format(cell=name, pawn=token.name, said=said, seen=seen),
                 )
             else:
                 pawn = PawnColour(token.letter.lower())
@@ -327,9 +344,10 @@ def _cells(
             token = across[sq]
             unreadable(
                 sq,
-                "pawn across cells",
-                f"Pawn {token.name} lies across {across_text(token.placement)}; "
-                "push it into one cell.",
+                N_("pawn across cells"),
+                _("Pawn {pawn} lies across {cells}; push it into one cell.").format(
+                    pawn=token.name, cells=across_text(token.placement)
+                ),
                 token.letter,
             )
         else:
@@ -337,7 +355,7 @@ def _cells(
             if look.look is Look.EMPTY:
                 cells.append(CellReading(sq, CellStatus.EMPTY))
             else:
-                sentence = f"Cell {name}: {look.reason}."
+                sentence = _("Cell {cell}: {reason}.").format(cell=name, reason=_(look.reason))
                 unreadable(sq, look.reason, sentence, look.hint)
     return cells, problems
 
@@ -350,7 +368,11 @@ def _token_problems(tokens: list[TokenReading]) -> list[Problem]:
         by_payload.setdefault(token.payload, []).append(token)
     for same in by_payload.values():
         if len(same) > 1:
-            problems.append(Problem(f"Pawn {same[0].name} appears twice; are two kits mixed?"))
+            problems.append(
+                Problem(
+                    _("Pawn {pawn} appears twice; are two kits mixed?").format(pawn=same[0].name)
+                )
+            )
     return problems
 
 

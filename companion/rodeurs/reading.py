@@ -26,6 +26,7 @@ from patrolkit.games.rodeurs import (
     square,
     square_name,
 )
+from patrolkit.i18n import N_
 from patrolkit.payload import SEPARATOR, Corner
 
 __all__ = [
@@ -41,7 +42,8 @@ __all__ = [
 ]
 
 
-COLOUR_NAMES: Final = {"R": "red", "Y": "yellow", "G": "green"}
+COLOUR_NAMES: Final = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green")}
+"""A pawn colour's letter and its name (say it to a player with ``_()``)."""
 MATCH_STAGE: Final = "codebook"
 """The stage name of tokens read by matching (:mod:`companion.rodeurs.qrmatch`)."""
 UNREADABLE: Final = "?"

@@ -75,8 +75,11 @@ from patrolkit.errors import IllegalTurn
 from patrolkit.games import rodeurs
 from patrolkit.games.rodeurs import Player
 from patrolkit.games.rodeurs.jump import lines_for
+from patrolkit.i18n import N_, _, ngettext, pgettext
 
-COLOURS: Final = {"r": "red", "y": "yellow", "g": "green"}
+COLOURS: Final = {"r": N_("red"), "y": N_("yellow"), "g": N_("green")}
+"""A pawn colour's letter and its name, as the verdict JSON writes a ``hint`` (the same in every
+language); say the name to a player with ``_()``."""
 
 
 def score_verdict(reading: RodeursReading) -> dict[str, Any]:
@@ -128,7 +131,7 @@ def _common(kind: str, reading: RodeursReading, photo: str | None) -> dict[str, 
         {
             "photo": photo,
             "cell": cell.name,
-            "reason": cell.reason,
+            "reason": None if cell.reason is None else _(cell.reason),
             "hint": COLOURS[cell.hint.value] if cell.hint is not None else None,
         }
         for cell in reading.cells
@@ -157,7 +160,7 @@ def _common(kind: str, reading: RodeursReading, photo: str | None) -> dict[str, 
 
 
 def _jumps_text(diagonal: bool) -> str:
-    return "straight and diagonal jumps" if diagonal else "straight jumps only"
+    return _("straight and diagonal jumps") if diagonal else _("straight jumps only")
 
 
 def _game_state(reading: RodeursReading) -> dict[str, Any]:
@@ -215,13 +218,53 @@ def _visible_jump(reading: RodeursReading) -> bool:
 def _cannot_judge(unreadable: list[dict[str, Any]]) -> str:
     where = _cell_list(unreadable)
     count = len(unreadable)
-    cells = "cell" if count == 1 else "cells"
-    return f"Cannot judge: {count} {cells} could not be read ({where})."
+    return ngettext(
+        "Cannot judge: {count} cell could not be read ({cells}).",
+        "Cannot judge: {count} cells could not be read ({cells}).",
+        count,
+    ).format(count=count, cells=where)
 
 
 def _cell_list(unreadable: list[dict[str, Any]]) -> str:
-    names = [f"{u['cell']} {u['photo']}" if u.get("photo") else str(u["cell"]) for u in unreadable]
+    names = [
+        _("{cell} {photo}").format(cell=u["cell"], photo=_photo(u["photo"]))
+        if u.get("photo")
+        else str(u["cell"])
+        for u in unreadable
+    ]
     return ", ".join(names)
+
+
+def _photo(photo: str) -> str:
+    """``before`` or ``after`` (a photo of a check) as a player reads it."""
+    return pgettext("photo", "before") if photo == "before" else pgettext("photo", "after")
+
+
+def player_word(player: str) -> str:
+    """``white`` or ``black`` (as the verdict JSON names a player) as a sentence names them."""
+    return pgettext("player", "White") if player == "white" else pgettext("player", "Black")
+
+
+def turn_kind_word(kind: str) -> str:
+    """A turn's kind (``opening jump``, ``two jumps``, ``multi-jump``) in the language in force."""
+    return _(kind)
+
+
+def district_line(player: str, tally: dict[str, int]) -> str:
+    """``White district: 12 points (1 red, 3 yellow, 2 green).``"""
+    if player == "white":
+        message = ngettext(
+            "White district: {points} point ({red} red, {yellow} yellow, {green} green).",
+            "White district: {points} points ({red} red, {yellow} yellow, {green} green).",
+            tally["points"],
+        )
+    else:
+        message = ngettext(
+            "Black district: {points} point ({red} red, {yellow} yellow, {green} green).",
+            "Black district: {points} points ({red} red, {yellow} yellow, {green} green).",
+            tally["points"],
+        )
+    return message.format(**{key: tally[key] for key in ("points", "red", "yellow", "green")})
 
 
 # -- words ----------------------------------------------------------------------------------
@@ -233,10 +276,20 @@ def format_verdict(verdict: dict[str, Any]) -> str:
     lines = []
     if verdict["kind"] == "check":
         lines.append(_check_line(verdict))
-    lines.append(f"Board {board['code']} ({board['jumps']}): {verdict['pawns_read']} pawns read.")
+    lines.append(
+        ngettext(
+            "Board {code} ({jumps}): {count} pawn read.",
+            "Board {code} ({jumps}): {count} pawns read.",
+            verdict["pawns_read"],
+        ).format(code=board["code"], jumps=board["jumps"], count=verdict["pawns_read"])
+    )
     missing = board["corners_missing"]
     if missing:
-        lines.append(f"Corner codes not seen: {', '.join(missing)} (the others were enough).")
+        lines.append(
+            _("Corner codes not seen: {corners} (the others were enough).").format(
+                corners=", ".join(missing)
+            )
+        )
     if verdict["unreadable"]:
         lines.append(_unreadable_lines(verdict["unreadable"]))
     lines += _score_lines(verdict)
@@ -246,42 +299,61 @@ def format_verdict(verdict: dict[str, Any]) -> str:
 
 def _check_line(verdict: dict[str, Any]) -> str:
     if verdict["legal"] is True:
-        who = f" by {verdict['mover'].capitalize()}" if verdict.get("mover") else ""
-        return f"Legal turn{who}: {verdict['turn']} ({verdict['turn_kind']})."
+        kind = turn_kind_word(verdict["turn_kind"])
+        if verdict.get("mover"):
+            return _("Legal turn by {player}: {turn} ({kind}).").format(
+                player=player_word(verdict["mover"]), turn=verdict["turn"], kind=kind
+            )
+        return _("Legal turn: {turn} ({kind}).").format(turn=verdict["turn"], kind=kind)
     if verdict["legal"] is False:
-        return f"Illegal: {verdict['reason']}"
-    return "Cannot judge the turn: some cells could not be read (see below)."
+        return _("Illegal: {reason}").format(reason=verdict["reason"])
+    return _("Cannot judge the turn: some cells could not be read (see below).")
 
 
 def _unreadable_lines(unreadable: list[dict[str, Any]]) -> str:
     parts = []
     for u in unreadable:
-        where = f"{u['cell']} ({u['photo']} photo)" if u.get("photo") else u["cell"]
-        hint = f", looks {u['hint']}" if u.get("hint") else ""
-        parts.append(f"  {where}: {u['reason']}{hint}")
+        if u.get("photo") == "before":
+            where = _("{cell} (before photo)").format(cell=u["cell"])
+        elif u.get("photo"):
+            where = _("{cell} (after photo)").format(cell=u["cell"])
+        else:
+            where = u["cell"]
+        if u.get("hint"):
+            line = _("{cell}: {reason}, looks {colour}").format(
+                cell=where, reason=u["reason"], colour=_(u["hint"])
+            )
+        else:
+            line = _("{cell}: {reason}").format(cell=where, reason=u["reason"])
+        parts.append(f"  {line}")
     count = len(unreadable)
-    head = (
-        f"Cannot read {count} cell{'s' if count != 1 else ''}; "
-        "fix them (or move the glare, the shadow, the hand) and take the photo again:"
-    )
+    head = ngettext(
+        "Cannot read {count} cell; fix it (or move the glare, the shadow, the hand) and take the"
+        " photo again:",
+        "Cannot read {count} cells; fix them (or move the glare, the shadow, the hand) and take"
+        " the photo again:",
+        count,
+    ).format(count=count)
     return "\n".join([head, *parts])
 
 
 def _score_lines(verdict: dict[str, Any]) -> list[str]:
     if verdict["over"] is None:
-        return ["Whether the game is over cannot be told until every cell is read."]
+        return [_("Whether the game is over cannot be told until every cell is read.")]
     if not verdict["over"]:
         left = verdict["jumps_left"]
         if left is None:
-            return ["The game goes on: a jump is still possible."]
-        return [f"The game goes on: {left} jump{'s are' if left != 1 else ' is'} possible."]
+            return [_("The game goes on: a jump is still possible.")]
+        return [
+            ngettext(
+                "The game goes on: {count} jump is possible.",
+                "The game goes on: {count} jumps are possible.",
+                left,
+            ).format(count=left)
+        ]
     score = verdict["score"]
-    lines = ["Game over: no jump is left."]
+    lines = [_("Game over: no jump is left.")]
     for player in ("white", "black"):
-        t = score[player]
-        lines.append(
-            f"  {player.capitalize()} district: {t['points']} points "
-            f"({t['red']} red, {t['yellow']} yellow, {t['green']} green)."
-        )
+        lines.append("  " + district_line(player, score[player]))
     lines.append(verdict["result"])
     return lines

@@ -34,8 +34,9 @@ from companion.picture import (
 from companion.pose import apply
 from companion.sheets import outline_px
 from companion.stratego.reading import StrategoReading
-from companion.stratego.verdict import format_verdict
+from companion.stratego.verdict import format_verdict, position_line
 from patrolkit.games.stratego import Army, parse_square
+from patrolkit.i18n import _, ngettext
 from patrolkit.sizes.stratego import Stratego
 
 ARMY_RGB: Final = {
@@ -79,31 +80,38 @@ def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
     unreadable = len(verdict["unreadable"])
     if verdict["kind"] == "check":
         moves = verdict["moves"]
-        legal = moves[-1]["description"] if moves else "no move"
+        legal = moves[-1]["description"] if moves else _("no move")
         return check_headline(verdict, legal, str(verdict["reason"]))
     if not verdict["judged"]:
         if unreadable:
             return (
-                "CANNOT JUDGE",
-                f"{unreadable} cell{'s' if unreadable != 1 else ''} unreadable",
+                _("CANNOT JUDGE"),
+                ngettext("{count} cell unreadable", "{count} cells unreadable", unreadable).format(
+                    count=unreadable
+                ),
                 RED,
             )
-        return "CANNOT JUDGE", "a piece is not of this kit", RED
+        return _("CANNOT JUDGE"), _("a piece is not of this kit"), RED
     if verdict["phase"] == "setup":
         if verdict["legal"]:
-            return "SETUP LEGAL", "both armies complete, in place", GREEN
-        return "SETUP WRONG", verdict["reasons"][0] if verdict["reasons"] else "", RED
+            return _("SETUP LEGAL"), _("both armies complete, in place"), GREEN
+        return _("SETUP WRONG"), verdict["reasons"][0] if verdict["reasons"] else "", RED
     counts = verdict["pieces"]
-    return "TABLE READ", f"{counts['red']} red, {counts['blue']} blue pieces", WHITE
+    return (
+        _("TABLE READ"),
+        _("{red} red, {blue} blue pieces").format(red=counts["red"], blue=counts["blue"]),
+        WHITE,
+    )
 
 
 def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
-    facts = [line for line in format_verdict(verdict).splitlines()[1:] if "Position" not in line]
+    position = position_line(verdict)
+    facts = [line for line in format_verdict(verdict).splitlines()[1:] if line != position]
     legend = (
-        (ARMY_RGB[Army.RED], "a red piece read (its id only)"),
-        (ARMY_RGB[Army.BLUE], "a blue piece read (its id only)"),
-        (RED, "unreadable: fix it, photograph again"),
-        (CYAN, "the move judged"),
-        (ORANGE, "QR code that is not a game piece"),
+        (ARMY_RGB[Army.RED], _("a red piece read (its id only)")),
+        (ARMY_RGB[Army.BLUE], _("a blue piece read (its id only)")),
+        (RED, _("unreadable: fix it, photograph again")),
+        (CYAN, _("the move judged")),
+        (ORANGE, _("QR code that is not a game piece")),
     )
     return with_legend(image, _headline(verdict), facts[:12], legend)

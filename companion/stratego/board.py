@@ -24,6 +24,7 @@ from companion.sheets import Codes, locate_sheets, no_board, one_kit, sheet_pose
 from companion.sheets import read_codes as read_all_codes
 from companion.stratego.reading import SheetReading
 from patrolkit.errors import PhotoError
+from patrolkit.i18n import N_, _
 from patrolkit.payload import Game, Item, StrategoFiducial, StrategoPiece
 from patrolkit.sizes.stratego import Stratego, StrategoSheet
 
@@ -56,7 +57,7 @@ class Found(Codes):
 def sort_codes(detections: list[Detection], found: Found | None = None) -> Found:
     """``detections`` sorted into corner codes, pieces, and codes of no game or another game."""
     found = found if found is not None else Found()
-    sort_into(found, detections, found.take, own=(Game.STRATEGO, "a Stratego secret code"))
+    sort_into(found, detections, found.take, own=(Game.STRATEGO, _("a Stratego secret code")))
     return found
 
 
@@ -83,11 +84,15 @@ def locate_board(
     """The kit code, the cell size and every sheet's pose; :class:`PhotoError` for a photo with
     no Stratego board, codes of two kits, or a sheet that is not in it."""
     if not found.fiducials:
-        raise no_board("Stratego", found.other_games, "Stratego pieces" if found.pieces else "")
+        raise no_board("Stratego", found.other_games, N_("Stratego pieces") if found.pieces else "")
     kit = one_kit(found.fiducials)
     cell_mm = float(found.fiducials[0][0].cell_mm)
     if cell_mm not in (Stratego.CELL_MM, Stratego.A3_CELL_MM):
-        raise PhotoError(f"Kit {kit}'s corner codes give a cell size of {cell_mm:g} mm, not ours.")
+        raise PhotoError(
+            _("Kit {kit}'s corner codes give a cell size of {size} mm, not ours.").format(
+                kit=kit, size=f"{cell_mm:g}"
+            )
+        )
     size = (gray.shape[1], gray.shape[0])
 
     def pose_of(plan: StrategoSheet, guess: np.ndarray | None) -> SheetReading | None:

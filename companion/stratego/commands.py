@@ -16,17 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 from companion.commands import score_command
 from patrolkit.errors import KitError
-from patrolkit.games.stratego import Rank
+from patrolkit.games.stratego import Army, Rank
+from patrolkit.games.stratego.words import a_piece_of, capitalized, player
+from patrolkit.i18n import _, language, speaking
 
 if TYPE_CHECKING:
     from companion.stratego.reading import StrategoReading
-    from patrolkit.games.stratego import Army
     from patrolkit.games.stratego.secret import Secret
 
-SECRETS_NEEDED = (
-    "Stratego's referee needs both armies' secrets: add --secrets RED BLUE (the secret files"
-    " beside the kit, or the codes on the private slips)."
-)
+
+def secrets_needed() -> str:
+    """What to add when ``--secrets`` is missing, in one sentence."""
+    return _(
+        "Stratego's referee needs both armies' secrets: add --secrets RED BLUE (the secret files"
+        " beside the kit, or the codes on the private slips)."
+    )
 
 
 def secret_from(text: str) -> Secret:
@@ -37,13 +41,17 @@ def secret_from(text: str) -> Secret:
     path = Path(text)
     if path.is_file():
         if path.stat().st_size > 64_000:
-            raise SecretError(f"{path} is far too large to be a Stratego secret file.")
+            raise SecretError(
+                _("{path} is far too large to be a Stratego secret file.").format(path=path)
+            )
         try:
             return Secret.from_text(path.read_text(encoding="utf-8"))
         except UnicodeDecodeError:
-            raise SecretError(f"{path} is not a patrolkit Stratego secret.") from None
+            raise SecretError(
+                _("{path} is not a patrolkit Stratego secret.").format(path=path)
+            ) from None
     if any(sep in text for sep in ("/", "\\")) or text.endswith(".secret"):
-        raise KitError(f"There is no secret file {text}.")
+        raise KitError(_("There is no secret file {path}.").format(path=text))
     return Secret.from_code(text)
 
 
@@ -54,7 +62,7 @@ def secrets_of(args: argparse.Namespace) -> tuple[Secret, Secret]:
 
     given = getattr(args, "secrets", None)
     if not given or len(given) != 2:
-        raise KitError(SECRETS_NEEDED)
+        raise KitError(secrets_needed())
     red, blue = (secret_from(text) for text in given)
     check_pair(red, blue)
     return red, blue
@@ -91,7 +99,7 @@ def run_check(args: argparse.Namespace) -> int:
     from patrolkit.games.stratego import Rules
 
     if getattr(args, "mover", None) is not None:
-        raise KitError("Stratego's mover is the army whose piece moved: leave --mover out.")
+        raise KitError(_("Stratego's mover is the army whose piece moved: leave --mover out."))
     refuse_unused(args, secrets=True, more=True, rules=True)
     rules = Rules.from_text(getattr(args, "rules", None) or "", partial=True)
     secrets = secrets_of(args)
@@ -143,8 +151,10 @@ def read_secret(side: str, text: str) -> str:
     secret = _secret(text)
     if secret.army.title != side:
         raise SecretError(
-            f"This is {secret.army.title}'s secret, but this link is {side}'s: give the code on"
-            f" {side}'s own private slip."
+            _(
+                "This is {army}'s secret, but this link is {side}'s: give the code on {side}'s own"
+                " private slip."
+            ).format(army=player(secret.army), side=_side_player(side))
         )
     return secret.code
 
@@ -155,7 +165,11 @@ def pair_secrets(secrets: Sequence[str]) -> tuple[Secret, Secret]:
     from patrolkit.games.stratego.secret import SecretError, check_pair
 
     if len(secrets) != len(SIDES):
-        raise SecretError("Stratego is judged with both armies' secrets, red's then blue's.")
+        raise SecretError(
+            _("Stratego is judged with both armies' secrets, {red}'s then {blue}'s.").format(
+                red=player(Army.RED), blue=player(Army.BLUE)
+            )
+        )
     red, blue = (_secret(text) for text in secrets)
     check_pair(red, blue)
     return red, blue
@@ -179,21 +193,27 @@ def judge_photos(
     Nothing in the verdict names a rank the rules keep hidden from either player; ``views``
     gives, for each of :data:`SIDES`, what that player may see besides (the reason a move of
     their own army was refused, where it names their own rank)."""
-    from companion.stratego.verdict import check_verdict, score_verdict
+    from companion.stratego.verdict import check_verdict, game_over, score_verdict
     from patrolkit.games.stratego import Rules
 
     pair = pair_secrets(secrets)
     if before is None:
         if history:
-            raise KitError("A game's earlier photos come with the photo the move starts from.")
+            raise KitError(_("A game's earlier photos come with the photo the move starts from."))
         verdict = score_verdict(after, pair)
         verdict["state"] = verdict["position"]
         verdict["result"] = _score_result(verdict)
         verdict["views"] = {side: {} for side in SIDES}
         return verdict
     readings = [*history, before, after]
-    verdict = check_verdict(readings, pair, rules=Rules.from_text(rules, partial=True))
-    _as_two_photos(verdict, len(readings))
+    chosen = Rules.from_text(rules, partial=True)
+    verdict = check_verdict(readings, pair, rules=chosen)
+    # Which player may read the reason is decided on its English words, whatever the language.
+    english = verdict["reason"]
+    if english is not None and language() != "en":
+        with speaking("en"):
+            english = check_verdict(readings, pair, rules=chosen)["reason"]
+    _as_two_photos(verdict, readings, pair)
     moves = verdict["moves"]
     last = moves[-1] if moves else None
     verdict.update(
@@ -204,16 +224,18 @@ def judge_photos(
         attack=last["attack"] if last else None,
     )
     if verdict["over"]:
-        verdict["result"] = f"Game over: {verdict['over']}"
+        verdict["result"] = game_over(verdict["over"])
     elif last is not None:
-        verdict["result"] = f"{_other(last['army']).capitalize()} to move."
+        verdict["result"] = _("{army} to move.").format(
+            army=capitalized(_side_player(_other(last["army"])))
+        )
     else:
         verdict["result"] = None
     armies = _armies_at(before, after)
     reason = verdict["reason"]
     verdict["views"] = {side: {} for side in SIDES}
     if reason is not None:
-        seen_by = _seen_by(reason, armies)
+        seen_by = _seen_by(str(english), armies)
         if seen_by != set(SIDES):
             verdict["reason"] = _hidden_reason(seen_by)
             for side in seen_by:
@@ -245,7 +267,7 @@ def unreadable_choices(
         else:
             near = [v for v in unseen if unseen[v][1] in was]
             named = [
-                f"{v} (was on {square_name(was[unseen[v][1]])})"
+                _("{piece} (was on {cell})").format(piece=v, cell=square_name(was[unseen[v][1]]))
                 for v in sorted(near, key=lambda v: (_distance(was[unseen[v][1]], sq), v))
             ]
         choices[square_name(sq)] = (EMPTY, *named)
@@ -266,14 +288,16 @@ def correct(
 
     places = {u.sq for u in reading.unreadable if u.sq is not None and square_name(u.sq) == cell}
     if not places:
-        raise NotationError(f"{cell} is not a cell this photo could not read.")
+        raise NotationError(_("{cell} is not a cell this photo could not read.").format(cell=cell))
     place = places.pop()
     unseen = _unseen(reading, pair_secrets(secrets))
     named = value.split(" (", 1)[0]
     if value != EMPTY and named not in unseen:
         raise NotationError(
-            "A cell holds nothing or a piece of this kit seen nowhere else in the photo, named"
-            f" like 'red 04G1ZK3A', not '{value[:40]}'."
+            _(
+                "A cell holds nothing or a piece of this kit seen nowhere else in the photo, named"
+                " like 'red 04G1ZK3A', not '{value}'."
+            ).format(value=value[:40])
         )
     reasons = {u.reason for u in reading.unreadable if u.sq == place}
     pieces = dict(reading.pieces)
@@ -305,32 +329,42 @@ def _secret(text: str) -> Secret:
 
 def _score_result(verdict: dict[str, Any]) -> str | None:
     """Where one photo leaves the game: each army's setup, or the game under way or over."""
+    from companion.stratego.verdict import game_over
+
     if not verdict["judged"]:
         return None
     if verdict["over"]:
-        return f"Game over: {verdict['over']}"
+        return game_over(verdict["over"])
     if verdict["phase"] == "setup":
         return " ".join(verdict["armies"].values())
     counts = verdict["pieces"]
-    return f"A game under way: {counts['red']} red and {counts['blue']} blue pieces."
+    return _("A game under way: {red} red and {blue} blue pieces.").format(
+        red=counts["red"], blue=counts["blue"]
+    )
 
 
-def _as_two_photos(verdict: dict[str, Any], count: int) -> None:
-    """Say ``verdict`` on ``count`` photos (the history, before, after) of its last two only,
+def _as_two_photos(
+    verdict: dict[str, Any], readings: Sequence[StrategoReading], secrets: tuple[Secret, Secret]
+) -> None:
+    """Say ``verdict`` on ``readings`` (the history, before, after) of its last two only,
     numbered 1 and 2, as the page shows every check."""
+    from companion.stratego.verdict import foreign_ids
+
+    count = len(readings)
     number = {count - 1: 1, count: 2}
     verdict["moves"] = [{**m, "photo": 2} for m in verdict["moves"] if m["photo"] == count]
     for key in ("unreadable", "foreign_codes"):
         verdict[key] = [
             {**x, "photo": number[x["photo"]]} for x in verdict[key] if x["photo"] in number
         ]
-    words = {f"Photo {count - 1}: ": "Before: ", f"Photo {count}: ": "After: "}
-    problems = []
-    for problem in verdict["problems"]:
-        for head, said in words.items():
-            if problem.startswith(head):
-                problems.append(said + problem.removeprefix(head))
-    verdict["problems"] = problems
+    before, after = readings[-2:]
+    said = (_("Before: {problem}"), _("After: {problem}"))
+    verdict["problems"] = [
+        head.format(problem=problem)
+        for found in (lambda r: r.problems, lambda r: foreign_ids(r, secrets))
+        for head, reading in zip(said, (before, after), strict=True)
+        for problem in found(reading)
+    ]
     if verdict["refused_at"] is not None:
         verdict["refused_at"] = number.get(verdict["refused_at"])
     verdict["timings_s"] = verdict["timings_s"][-2:]
@@ -355,7 +389,7 @@ def _seen_by(sentence: str, armies: dict[str, str]) -> set[str]:
         return set(SIDES)
     shown = {cell.lower() for match in _ATTACKED.finditer(sentence) for cell in match.group(2, 4)}
     owners: set[str | None] = set()
-    for army, _, cell in _NAMED.findall(sentence):
+    for army, _rank, cell in _NAMED.findall(sentence):
         if cell.lower() not in shown:
             owners.add(army.lower() if army else armies.get(cell.lower()))
     if not owners:
@@ -372,14 +406,27 @@ def _seen_by(sentence: str, armies: dict[str, str]) -> set[str]:
 def _hidden_reason(seen_by: set[str]) -> str:
     if seen_by:
         (owner,) = seen_by
-        return (
-            f"The rules refuse this move for the rank of a {owner} piece, which they keep"
-            f" hidden from {_other(owner)}; {owner} may show the piece to settle it."
+        return _(
+            "The rules refuse this move for the rank of {piece}, which they keep hidden from"
+            " {other}; {owner} may show the piece to settle it."
+        ).format(
+            piece=a_piece_of(_army(owner)),
+            other=_side_player(_other(owner)),
+            owner=_side_player(owner),
         )
-    return (
+    return _(
         "The rules refuse this move for ranks they keep hidden; the players may show the"
         " pieces concerned to settle it."
     )
+
+
+def _army(side: str) -> Army:
+    return Army.RED if side == SIDES[0] else Army.BLUE
+
+
+def _side_player(side: str) -> str:
+    """The player of ``side`` (``red``, ``blue``) as a sentence names them."""
+    return player(_army(side))
 
 
 def _other(side: str) -> str:

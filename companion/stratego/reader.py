@@ -47,6 +47,8 @@ from companion.sheets import (
 from companion.stratego.board import Found, locate_board, read_codes, sort_codes
 from companion.stratego.reading import PieceReading, SheetReading, StrategoReading, Unreadable
 from patrolkit.games.stratego import COLUMNS, LAKES, SQUARES, Army, square_name
+from patrolkit.games.stratego.words import a_piece_of, capitalized
+from patrolkit.i18n import _, pgettext
 from patrolkit.payload import StrategoPiece
 from patrolkit.sizes.stratego import Stratego
 
@@ -130,7 +132,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
         if sq in glared or _shows_code(picture.gray, sheets, sq, edge, round_patch):
             looked.append(sq)
     extra = _second_look(picture.gray, reader, sheets, looked, found)
-    more, more_problems, _ = _place(extra, sheets, cell_mm, picture.rgb, "second look")
+    more, more_problems, _covered = _place(extra, sheets, cell_mm, picture.rgb, "second look")
     for sq, piece in more.items():
         if sq not in pieces:
             pieces[sq] = piece
@@ -139,11 +141,10 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
     for sq in looked:
         if sq not in pieces and sq not in noted:
             why = (
-                f"Glare hides {square_name(sq)}: shade the table or move the phone, and"
-                " photograph it again."
+                _("Glare hides {cell}: shade the table or move the phone, and photograph it again.")
                 if sq in glared
-                else f"Something stands on {square_name(sq)}, but its code could not be read."
-            )
+                else _("Something stands on {cell}, but its code could not be read.")
+            ).format(cell=square_name(sq))
             unreadable.append(Unreadable(sq, why, _centre_px(sheets, sq)))
     clock.lap("second look")
     sentences = [u.reason for u in unreadable] + photo_problems(found.foreign, sheets)
@@ -181,12 +182,18 @@ def _place(
     doubled: set[int] = set()
     for item, detection in codes:
         army = Army.RED if item.army == "R" else Army.BLUE
-        what = f"A {army.title} piece (id {item.id})"
+        what = {"piece": capitalized(a_piece_of(army)), "id": item.id}
         centre = detection.centre
         at = rounded_px(centre)
         under = sheet_under(sheets, centre, _from_tops)
         if under is None:
-            problems.append(Unreadable(None, f"{what} stands off the board; it was left out.", at))
+            problems.append(
+                Unreadable(
+                    None,
+                    _("{piece} (id {id}) stands off the board; it was left out.").format(**what),
+                    at,
+                )
+            )
             continue
         reading, local = under
         column, row, off_x, off_y = cell_at(reading, local, cell_mm)
@@ -194,14 +201,20 @@ def _place(
         other = across(column, row, off_x, off_y, ACROSS_MM)
         if other is not None:
             other_column, other_row = other
-            names = [square_name(sq)]
+            cells = square_name(sq)
             covered.add(sq)
             if 0 <= other_column < COLUMNS and 0 <= other_row < Stratego.ROWS:
-                names.append(square_name(other_row * COLUMNS + other_column))
+                cells = pgettext("stratego", "{first} and {second}").format(
+                    first=cells, second=square_name(other_row * COLUMNS + other_column)
+                )
                 covered.add(other_row * COLUMNS + other_column)
             problems.append(
                 Unreadable(
-                    sq, f"{what} stands across {' and '.join(names)}: push it onto one cell.", at
+                    sq,
+                    _("{piece} (id {id}) stands across {cells}: push it onto one cell.").format(
+                        cells=cells, **what
+                    ),
+                    at,
                 )
             )
             continue
@@ -211,8 +224,17 @@ def _place(
             problems.append(
                 Unreadable(
                     sq,
-                    f"The code on {square_name(sq)} is a {army.title} piece's, but the piece looks"
-                    f" {band.title}: check it.",
+                    (
+                        _(
+                            "The code on {cell} is a red piece's, but the piece looks blue: check"
+                            " it."
+                        )
+                        if army is Army.RED
+                        else _(
+                            "The code on {cell} is a blue piece's, but the piece looks red: check"
+                            " it."
+                        )
+                    ).format(cell=square_name(sq)),
                     at,
                 )
             )
@@ -221,7 +243,11 @@ def _place(
             doubled.add(sq)
             placed.pop(sq, None)
             problems.append(
-                Unreadable(sq, f"Two pieces stand on {square_name(sq)}; a cell holds one.", at)
+                Unreadable(
+                    sq,
+                    _("Two pieces stand on {cell}; a cell holds one.").format(cell=square_name(sq)),
+                    at,
+                )
             )
             continue
         placed[sq] = PieceReading(detection.text, army, item.id, sq, detection.corners, stage)
@@ -282,9 +308,9 @@ def _middle(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> np.ndarray
     of the pieces' tops at 10 px/mm, smoothed by 0.8 px."""
     reading = _sheet_holding(sheets, sq)
     side = Stratego.PIECE_CODE_MM - 2 * INSET_MM
-    x, y, w, _ = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+    x, y, w, _height = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
     box = (x + (w - side) / 2, y + (w - side) / 2, side, side)
-    patch, _ = SECOND_LOOK[0].patch(gray, _tops_pose(reading), box)
+    patch, _to_photo = SECOND_LOOK[0].patch(gray, _tops_pose(reading), box)
     return cv2.GaussianBlur(patch, (0, 0), 0.8).astype(np.float32)
 
 
@@ -320,9 +346,9 @@ ROUND_MM: Final = Stratego.PIECE_WIDTH_MM - 2 * Stratego.PIECE_FRAME_MM
 def _round(gray: np.ndarray, sheets: list[SheetReading], sq: int) -> np.ndarray:
     """The :data:`ROUND_MM` square in the middle of cell ``sq``, on the plane of the tops."""
     reading = _sheet_holding(sheets, sq)
-    x, y, w, _ = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+    x, y, w, _height = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
     box = (x + (w - ROUND_MM) / 2, y + (w - ROUND_MM) / 2, ROUND_MM, ROUND_MM)
-    patch, _ = SECOND_LOOK[0].patch(gray, _tops_pose(reading), box)
+    patch, _to_photo = SECOND_LOOK[0].patch(gray, _tops_pose(reading), box)
     return patch
 
 
@@ -363,7 +389,7 @@ def _second_look(
             patch, to_photo = step.patch(gray, _tops_pose(reading), _cell_box(reading, sq, 4.0))
             detections = [d.moved(to_photo) for d in reader.read(patch)]
             more = sort_codes(detections)
-            known = {why for why, _ in found.foreign}
+            known = {why for why, _at in found.foreign}
             found.foreign += [f for f in more.foreign if f[0] not in known]
             if more.pieces:
                 read += more.pieces

@@ -73,6 +73,8 @@ from patrolkit.games.stratego import (
     validate,
 )
 from patrolkit.games.stratego.secret import Secret, SecretError, check_pair
+from patrolkit.games.stratego.words import a_piece_of, capitalized, player, the_piece_of
+from patrolkit.i18n import _, ngettext
 
 
 def check_secrets(reading: StrategoReading, secrets: tuple[Secret, Secret]) -> None:
@@ -81,7 +83,9 @@ def check_secrets(reading: StrategoReading, secrets: tuple[Secret, Secret]) -> N
     check_pair(red, blue)
     if red.kit != reading.kit:
         raise SecretError(
-            f"These secrets are of kit {red.kit}, but the board in the photo is kit {reading.kit}."
+            _("These secrets are of kit {kit}, but the board in the photo is kit {photo}.").format(
+                kit=red.kit, photo=reading.kit
+            )
         )
 
 
@@ -106,9 +110,9 @@ def _head(kind: str, readings: Sequence[StrategoReading]) -> dict[str, Any]:
     }
 
 
-def _foreign_ids(reading: StrategoReading, secrets: tuple[Secret, Secret]) -> list[str]:
+def foreign_ids(reading: StrategoReading, secrets: tuple[Secret, Secret]) -> list[str]:
     """One sentence for each piece whose id is not of its army in this kit, or read twice."""
-    return [sentence for _, sentence in _foreign_pieces(reading, secrets)]
+    return [sentence for _army, sentence in _foreign_pieces(reading, secrets)]
 
 
 def _foreign_pieces(
@@ -125,8 +129,9 @@ def _foreign_pieces(
             sentences.append(
                 (
                     piece.army,
-                    f"A {piece.army.title} piece stands in the lake on {cell}: no piece"
-                    " ever stands there.",
+                    _("{piece} stands in the lake on {cell}: no piece ever stands there.").format(
+                        piece=capitalized(a_piece_of(piece.army)), cell=cell
+                    ),
                 )
             )
         elif piece.id not in own[piece.army]:
@@ -134,21 +139,36 @@ def _foreign_pieces(
                 sentences.append(
                     (
                         piece.army,
-                        f"The {piece.army.title} piece on {cell} carries an id of the"
-                        f" {piece.army.opponent.title} army: it is not a piece of this kit.",
+                        _(
+                            "{piece} on {cell} carries an id of {other}'s army: it is not a piece"
+                            " of this kit."
+                        ).format(
+                            piece=capitalized(the_piece_of(piece.army)),
+                            cell=cell,
+                            other=player(piece.army.opponent),
+                        ),
                     )
                 )
             else:
                 sentences.append(
                     (
                         piece.army,
-                        f"The {piece.army.title} piece on {cell} (id {piece.id}) is not"
-                        " a piece of this kit: it belongs to another kit.",
+                        _(
+                            "{piece} on {cell} (id {id}) is not a piece of this kit: it belongs to"
+                            " another kit."
+                        ).format(
+                            piece=capitalized(the_piece_of(piece.army)), cell=cell, id=piece.id
+                        ),
                     )
                 )
         elif counts[piece.id] > 1:
             sentences.append(
-                (piece.army, f"The piece on {cell} carries an id another piece carries too.")
+                (
+                    piece.army,
+                    _("The piece on {cell} carries an id another piece carries too.").format(
+                        cell=cell
+                    ),
+                )
             )
     return sentences
 
@@ -164,14 +184,13 @@ def _over(state: State) -> str | None:
     """How the game ended on ``state`` (the mover unknown), or ``None``."""
     for army in Army:
         if not any(p is not None and p.army is army and p.rank is Rank.FLAG for p in state.cells):
-            return (
-                f"{army.title.capitalize()}'s flag has been taken: {army.opponent.title} has won."
+            return _("{army}'s flag has been taken: {other} has won.").format(
+                army=capitalized(player(army)), other=player(army.opponent)
             )
     for army in Army:
         if not can_move(state.with_mover(army), army):
-            return (
-                f"{army.title.capitalize()} cannot move: on {army.title}'s turn,"
-                f" {army.opponent.title} wins."
+            return _("{army} cannot move: on {own}'s turn, {other} wins.").format(
+                army=capitalized(player(army)), own=player(army), other=player(army.opponent)
             )
     return None
 
@@ -193,7 +212,7 @@ def score_verdict(
     setup = not outside
     verdict["phase"] = "setup" if setup else "position"
     strangers = _foreign_pieces(reading, secrets)
-    foreign = [sentence for _, sentence in strangers]
+    foreign = [sentence for _army, sentence in strangers]
     verdict["problems"] += foreign
     if foreign:
         verdict["judged"] = False
@@ -208,35 +227,39 @@ def score_verdict(
     unread = {u.sq for u in reading.unreadable if u.sq is not None}
     armies: dict[str, str] = {}
     reasons: list[str] = []
+    unjudged = False
     for secret in secrets:
         army = secret.army
         mine = {sq: p for sq, p in reading.pieces.items() if p.army is army}
         wrong = [sentence for whose, sentence in strangers if whose is army]
         missing = len(secret.ids - {p.id for p in mine.values()})
         home_unread = sorted(sq for sq in unread if row_of(sq) in HOME_ROWS[army])
+        name = capitalized(player(army))
         if wrong:
             said = wrong[0]
-        elif home_unread and missing:
-            said = (
-                f"{army.title.capitalize()}'s setup cannot be judged:"
-                f" {', '.join(square_name(sq) for sq in home_unread)} could not be read."
-            )
-        elif missing:
-            verb = "is" if missing == 1 else "are"
-            said = (
-                f"{army.title.capitalize()}'s setup is not complete: {missing} of its"
-                f" {len(secret.ids)} pieces {verb} not on the board."
-            )
-        else:
-            said = f"{army.title.capitalize()}'s setup is complete and legal."
-        armies[army.title] = said
-        if not said.endswith("complete and legal.") and "cannot be judged" not in said:
             reasons.append(said)
+        elif home_unread and missing:
+            said = _("{army}'s setup cannot be judged: {cells} could not be read.").format(
+                army=name, cells=", ".join(square_name(sq) for sq in home_unread)
+            )
+            unjudged = True
+        elif missing:
+            said = ngettext(
+                "{army}'s setup is not complete: {missing} of its {size} pieces is not on the"
+                " board.",
+                "{army}'s setup is not complete: {missing} of its {size} pieces are not on the"
+                " board.",
+                missing,
+            ).format(army=name, missing=missing, size=len(secret.ids))
+            reasons.append(said)
+        else:
+            said = _("{army}'s setup is complete and legal.").format(army=name)
+        armies[army.title] = said
     verdict["armies"] = armies
     verdict["reasons"] = reasons
     if reasons:
         verdict["legal"] = False
-    elif any("cannot be judged" in s for s in armies.values()):
+    elif unjudged:
         verdict["legal"] = None
     else:
         verdict["legal"] = True
@@ -283,12 +306,12 @@ def check_verdict(
     verdict["photos"] = [str(p) for p in photos] if photos is not None else None
     verdict.update(rules=rules.text, legal=None, moves=[], reason=None, refused_at=None)
     foreign = [
-        f"Photo {n}: {s}" for n, r in enumerate(readings, 1) for s in _foreign_ids(r, secrets)
+        photo_problem(n, s) for n, r in enumerate(readings, 1) for s in foreign_ids(r, secrets)
     ]
     verdict["problems"] += foreign
     if len(kits) > 1:
         verdict["judged"] = False
-        verdict["reason"] = "These photos show the boards of different kits."
+        verdict["reason"] = _("These photos show the boards of different kits.")
         return verdict
     states = [] if foreign else [r.state for r in readings]
     if foreign or any(s is None for s in states):
@@ -296,7 +319,7 @@ def check_verdict(
         verdict["reason"] = (
             foreign[0]
             if foreign
-            else "Some cells could not be read; fix them and photograph again."
+            else _("Some cells could not be read; fix them and photograph again.")
         )
         return verdict
     known = [ranked(s, secrets) for s in states if s is not None]
@@ -335,27 +358,52 @@ def check_verdict(
 # -- words -----------------------------------------------------------------------------------
 
 
+def photo_problem(number: int, problem: str) -> str:
+    """``Photo 2: …``: ``problem``, said of the photo numbered ``number`` in a check."""
+    return _("Photo {number}: {problem}").format(number=number, problem=problem)
+
+
+def position_line(verdict: dict[str, Any]) -> str | None:
+    """The line of a score's words giving the position read (ranks hidden), if it has one."""
+    if verdict["kind"] != "score" or verdict["phase"] == "setup" or not verdict["position"]:
+        return None
+    return _("Position (ranks hidden): {position}").format(position=verdict["position"])
+
+
+def under_way(counts: dict[str, int]) -> str:
+    """``A game under way: 12 red and 9 blue pieces on the board.``"""
+    return _("A game under way: {red} red and {blue} blue pieces on the board.").format(
+        red=counts["red"], blue=counts["blue"]
+    )
+
+
+def game_over(over: str) -> str:
+    """``Game over: Red wins: blue's flag is taken.``"""
+    return _("Game over: {over}").format(over=over)
+
+
 def format_verdict(verdict: dict[str, Any]) -> str:
     """The verdict in words, a line each; no hidden rank."""
-    lines = [f"Stratego, kit {verdict['kit']}."]
+    lines = [_("Stratego, kit {kit}.").format(kit=verdict["kit"])]
     if verdict["kind"] == "score":
         if verdict["phase"] == "setup":
             lines += list(verdict["armies"].values())
         else:
-            counts = verdict["pieces"]
-            lines.append(
-                f"A game under way: {counts['red']} red and {counts['blue']} blue pieces on the"
-                " board."
-            )
-            if verdict["position"]:
-                lines.append(f"Position (ranks hidden): {verdict['position']}")
+            lines.append(under_way(verdict["pieces"]))
+            position = position_line(verdict)
+            if position:
+                lines.append(position)
     else:
         for move in verdict["moves"]:
-            lines.append(f"Photo {move['photo']}: {move['description']}")
+            lines.append(photo_problem(move["photo"], move["description"]))
         if verdict["legal"] is False:
-            lines.append(f"Photo {verdict['refused_at']}: refused. {verdict['reason']}")
+            lines.append(
+                _("Photo {number}: refused. {reason}").format(
+                    number=verdict["refused_at"], reason=verdict["reason"]
+                )
+            )
         elif verdict["legal"] is None:
-            lines.append(f"Cannot judge: {verdict['reason']}")
+            lines.append(_("Cannot judge: {reason}").format(reason=verdict["reason"]))
     if verdict["over"]:
-        lines.append(f"Game over: {verdict['over']}")
+        lines.append(game_over(verdict["over"]))
     return in_words(lines, verdict)

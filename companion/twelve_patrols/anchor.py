@@ -26,11 +26,23 @@ import numpy as np
 
 from companion.twelve_patrols.reading import CardReading, ItemReading, Unread
 from patrolkit.games.twelve_patrols import SIZE, Position, Slot
+from patrolkit.games.twelve_patrols.places import PLACE_NAMES
+from patrolkit.i18n import N_, _, ngettext
 
-NEIGHBOURS: Final = ((0, -1, "right of"), (0, 1, "left of"), (-1, 0, "below"), (1, 0, "above"))
+NEIGHBOURS: Final = (
+    (0, -1, N_("the place right of {card}")),
+    (0, 1, N_("the place left of {card}")),
+    (-1, 0, N_("the place below {card}")),
+    (1, 0, N_("the place above {card}")),
+)
 """From a place, where a card beside it lies and how the place stands to that card."""
-PLACE_IN_WORDS: Final = re.compile(r" \((?:(?:top|middle|bottom) (?:left|centre|right)|centre)\)")
-"""A place of the grid in brackets after a card's name: ``Harrow Downs (top left)``."""
+
+
+def place_in_words() -> re.Pattern[str]:
+    """A place of the grid in brackets after a card's name, in the language in force:
+    ``Harrow Downs (top left)``."""
+    names = sorted((_(name) for row in PLACE_NAMES for name in row), key=len, reverse=True)
+    return re.compile(r" \((?:" + "|".join(re.escape(name) for name in names) + r")\)")
 
 
 def pin(read: list[Position], unread: list[Position]) -> Position | None:
@@ -40,8 +52,8 @@ def pin(read: list[Position], unread: list[Position]) -> Position | None:
     if not unread:
         return (0, 0)
     every = read + unread
-    rows = [r for r, _ in every]
-    columns = [c for _, c in every]
+    rows = [r for r, _unused in every]
+    columns = [c for _unused2, c in every]
     if max(rows) - min(rows) != SIZE - 1 or max(columns) - min(columns) != SIZE - 1:
         return None
     return (-min(rows), -min(columns))
@@ -51,8 +63,8 @@ def beyond(read: list[Position], unread: list[Position]) -> list[Position]:
     """The places beside the cards ``read`` and ``unread`` that lie outside the grid they span
     (:func:`pin`): no card of the kingdom can lie there."""
     every = read + unread
-    top = min(r for r, _ in every)
-    left = min(c for _, c in every)
+    top = min(r for r, _unused in every)
+    left = min(c for _unused2, c in every)
     places = set()
     for r, c in every:
         for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
@@ -80,20 +92,27 @@ def adrift(
     middle = np.mean([np.mean(c.corners_px, axis=0) for c in cards], axis=0)
     said = [
         Unread(
-            "the cards read do not show where they lie in the kingdom;"
-            f" {gaps} card{'s' if gaps != 1 else ''} could not be read",
-            "the grid",
+            ngettext(
+                "the cards read do not show where they lie in the kingdom; {count} card could"
+                " not be read",
+                "the cards read do not show where they lie in the kingdom; {count} cards could"
+                " not be read",
+                gaps,
+            ).format(count=gaps),
+            _("the grid"),
             None,
             (float(middle[0]), float(middle[1])),
         )
     ]
+    in_words = place_in_words()
     for u in unread:
         if u.place is not None:
             said.append(replace(u, where=_beside(u.place, by_place), place=None))
         elif u.slot is not None:
-            said.append(replace(u, where=f"in the slot {_between(u.slot, by_place)}", slot=None))
+            where = _("in the slot {between}").format(between=_between(u.slot, by_place))
+            said.append(replace(u, where=where, slot=None))
         else:
-            said.append(replace(u, where=PLACE_IN_WORDS.sub("", u.where)))
+            said.append(replace(u, where=in_words.sub("", u.where)))
     kept = []
     for i in items:
         if i.place == "slot" and i.slot is not None:
@@ -101,15 +120,17 @@ def adrift(
             at = np.mean(i.corners_px, axis=0)
             said.append(
                 Unread(
-                    f"the {i.item.label} stands in the slot {between}, but where those cards lie"
-                    " in the kingdom cannot be told",
-                    f"in the slot {between}",
+                    _(
+                        "the {item} stands in the slot {between}, but where those cards lie in the"
+                        " kingdom cannot be told"
+                    ).format(item=i.item.label, between=between),
+                    _("in the slot {between}").format(between=between),
                     None,
                     (float(at[0]), float(at[1])),
                 )
             )
         else:
-            kept.append(replace(i, slot=None, where=PLACE_IN_WORDS.sub("", i.where)))
+            kept.append(replace(i, slot=None, where=in_words.sub("", i.where)))
     return kept, said
 
 
@@ -119,13 +140,13 @@ def _beside(place: Position, cards: dict[Position, CardReading]) -> str:
     for dr, dc, how in NEIGHBOURS:
         card = cards.get((r + dr, c + dc))
         if card is not None:
-            return f"the place {how} {card.card.name}"
-    return "beside the kingdom"
+            return _(how).format(card=card.card.name)
+    return _("beside the kingdom")
 
 
 def _between(slot: Slot, cards: dict[Position, CardReading]) -> str:
     """``between Harrow Downs and Stone Ford``: a slot between two cards read."""
     a, b = cards.get(slot.a), cards.get(slot.b)
     if a is None or b is None:
-        return "beside the kingdom"
-    return f"between {a.card.name} and {b.card.name}"
+        return _("beside the kingdom")
+    return _("between {a} and {b}").format(a=a.card.name, b=b.card.name)

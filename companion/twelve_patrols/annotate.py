@@ -34,6 +34,7 @@ from companion.picture import (
 )
 from companion.twelve_patrols.geometry import apply
 from companion.twelve_patrols.reading import CARD_H, CARD_W, PatrolsReading
+from patrolkit.i18n import _, ngettext
 from patrolkit.sizes import ITEM_INK
 
 AROUND_MM: Final = 30.0
@@ -129,36 +130,56 @@ def _edges_of(reading: PatrolsReading, place: str, side: str) -> list[str]:
 def _headline(verdict: dict[str, Any]) -> tuple[str, str, RGB]:
     count = len(verdict["unreadable"])
     if not verdict["judged"]:
-        return "CANNOT JUDGE", f"{count} thing{'s' if count != 1 else ''} could not be read", RED
+        return (
+            _("CANNOT JUDGE"),
+            ngettext(
+                "{count} thing could not be read", "{count} things could not be read", count
+            ).format(count=count),
+            RED,
+        )
     failing = len(verdict["failing"])
     if verdict["complete"]:
         if verdict["win"]:
-            return "WIN", "Nine cards, twelve patrols, every requirement met.", GREEN
-        return "NOT WON", f"{failing} requirement{'s' if failing != 1 else ''} not met", RED
+            return _("WIN"), _("Nine cards, twelve patrols, every requirement met."), GREEN
+        return (
+            _("NOT WON"),
+            ngettext("{count} requirement not met", "{count} requirements not met", failing).format(
+                count=failing
+            ),
+            RED,
+        )
     if verdict["reachable"] is False:
-        return "IN PROGRESS", "No win can be reached any more.", RED
+        return _("IN PROGRESS"), _("No win can be reached any more."), RED
     if verdict["reachable"] is True:
-        return "IN PROGRESS", "A win can still be reached.", WHITE
-    return "IN PROGRESS", "Whether a win can be reached is not known.", WHITE
+        return _("IN PROGRESS"), _("A win can still be reached."), WHITE
+    return _("IN PROGRESS"), _("Whether a win can be reached is not known."), WHITE
 
 
 def _facts(verdict: dict[str, Any]) -> list[str]:
     deck = verdict["deck"]
     facts = [
-        f"Deck {deck['name']} ({deck['id']}).",
-        f"{verdict['cards_read']} cards, {verdict['patrols_read']} patrols read.",
+        _("Deck {deck} ({id}).").format(deck=deck["name"], id=deck["id"]),
+        _("Cards read: {cards}; patrols read: {patrols}.").format(
+            cards=verdict["cards_read"], patrols=verdict["patrols_read"]
+        ),
     ]
     if verdict["pool"]:
-        facts.append(f"Beside the kingdom: {', '.join(verdict['pool'])}.")
-    facts += [f"Fails: {f['sentence']}" for f in verdict["failing"][:6]]
+        facts.append(_("Beside the kingdom: {items}.").format(items=", ".join(verdict["pool"])))
+    facts += [_("Fails: {sentence}").format(sentence=f["sentence"]) for f in verdict["failing"][:6]]
     if len(verdict["failing"]) > 6:
-        facts.append(f"… and {len(verdict['failing']) - 6} more.")
+        facts.append(_("… and {count} more.").format(count=len(verdict["failing"]) - 6))
     if verdict["why_not"]:
         facts.append(verdict["why_not"])
-    facts += [f"Unreadable: {u['where']}: {u['what']}." for u in verdict["unreadable"][:6]]
-    facts += [f"Left out: {a['item']} {a['where']}." for a in verdict["astray"]]
+    facts += [
+        _("Unreadable: {where}: {what}.").format(where=u["where"], what=u["what"])
+        for u in verdict["unreadable"][:6]
+    ]
+    facts += [
+        _("Left out: {item} {where}.").format(item=a["item"], where=a["where"])
+        for a in verdict["astray"]
+    ]
     if verdict["foreign_codes"]:
-        facts.append("A QR code that is not a game piece was ignored (orange).")
+        facts.append(_("A QR code that is not a game piece was ignored (orange)."))
     return facts
 
 
@@ -166,18 +187,18 @@ def _with_panel(image: Image.Image, verdict: dict[str, Any]) -> Image.Image:
     full, draw, (x, y, inner) = side_panel(
         image, _headline(verdict), _facts(verdict), min_height=1100
     )
-    y = paragraph(draw, (x, y), "On the photo", 26, inner, WHITE, bold=True) + 6
+    y = paragraph(draw, (x, y), _("On the photo"), 26, inner, WHITE, bold=True) + 6
     for symbol, colour, words in (
-        ("✓", GREEN, "requirement met"),
-        ("✗", RED, "requirement not met"),
-        ("•", GREY, "requirement waiting for its patrols"),
-        ("?", RED, "could not be read"),
+        ("✓", GREEN, _("requirement met")),
+        ("✗", RED, _("requirement not met")),
+        ("•", GREY, _("requirement waiting for its patrols")),
+        ("?", RED, _("could not be read")),
     ):
         centred(draw, (x + 20, y + 16), symbol, colour, 30, bold=True)
         y = max(paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT), y + 34) + 8
     for colour, words in (
-        (ITEM_RGB["B"], "item read (its colour; thin: beside the kingdom)"),
-        (ORANGE, "item astray, or a QR code that is not a game piece"),
+        (ITEM_RGB["B"], _("item read (its colour; thin: beside the kingdom)")),
+        (ORANGE, _("item astray, or a QR code that is not a game piece")),
     ):
         draw.rectangle((x + 6, y + 4, x + 34, y + 30), outline=colour, width=4)
         y = max(paragraph(draw, (x + 52, y + 2), words, 24, inner - 52, SOFT), y + 34) + 8

@@ -19,6 +19,7 @@ from patrolkit.games.twelve_patrols import (
     item_from_payload,
     shipped_decks,
 )
+from patrolkit.i18n import _
 from patrolkit.payload import (
     MARK,
     SEPARATOR,
@@ -58,14 +59,14 @@ class FoundCodes:
             why = message[0].lower() + message[1:]
         centre = detection.centre
         if isinstance(code, PatrolsCard):
-            for _, other in self.cards:
+            for _unused, other in self.cards:
                 if other.text == detection.text and np.linalg.norm(other.centre - centre) < 20:
                     return False
             self.cards.append((code, detection))
             self.stages.setdefault(detection.text, stage)
             return True
         if isinstance(code, PatrolsDie | PatrolsCube):
-            for _, other, _ in self.items:
+            for _unused2, other, _unused3 in self.items:
                 if other.text == detection.text and np.linalg.norm(other.centre - centre) < 8:
                     return False
             self.items.append((item_from_payload(code), detection, stage))
@@ -75,9 +76,9 @@ class FoundCodes:
         if code is not None:
             game = code.GAME
             self.other_games.append(game)
-            why = f"a {game.title} piece"
+            why = _("a {game} piece").format(game=game.title)
         elif detection.text.startswith(MARK) and len(detection.text.split(SEPARATOR)) > 2:
-            why = "a patrolkit code this version does not read"
+            why = _("a patrolkit code this version does not read")
         self.foreign.append(ForeignCode.of(detection, why))
         return True
 
@@ -88,45 +89,57 @@ def deck_of(found: FoundCodes) -> tuple[Deck, bool]:
     if not found.cards:
         if found.other_games:
             name = found.other_games[0].title
-            raise PhotoError(f"This photo shows {name} pieces, not a 12 Patrols kingdom.")
+            raise PhotoError(
+                _("This photo shows {game} pieces, not a 12 Patrols kingdom.").format(game=name)
+            )
         if found.items:
             raise PhotoError(
-                "No 12 Patrols card was found in this photo, only dice or cubes: a kingdom needs"
-                " its cards, with their codes in view."
+                _(
+                    "No 12 Patrols card was found in this photo, only dice or cubes: a kingdom"
+                    " needs its cards, with their codes in view."
+                )
             )
         raise PhotoError(
-            "No 12 Patrols card was found in this photo: none of the cards' codes could be read."
+            _("No 12 Patrols card was found in this photo: none of the cards' codes could be read.")
         )
-    decks = sorted({code.deck for code, _ in found.cards})
+    decks = sorted({code.deck for code, _unused in found.cards})
     if len(decks) > 1:
         raise PhotoError(
-            f"This photo shows cards of {len(decks)} decks ({', '.join(decks)}); a kingdom is"
-            " laid with the cards of one deck."
+            _(
+                "This photo shows cards of {count} decks ({ids}); a kingdom is laid with the cards"
+                " of one deck."
+            ).format(count=len(decks), ids=", ".join(decks))
         )
-    numbers = [code.number for code, _ in found.cards]
+    numbers = [code.number for code, _unused2 in found.cards]
     for number in sorted(set(numbers)):
         if numbers.count(number) > 1:
             raise PhotoError(
-                f"Card {number} of the deck {decks[0]} lies {numbers.count(number)} times in this"
-                " photo; a deck holds each card once."
+                _(
+                    "Card {number} of the deck {id} lies {count} times in this photo; a deck"
+                    " holds each card once."
+                ).format(number=number, id=decks[0], count=numbers.count(number))
             )
     for deck in (rated.deck for rated in shipped_decks().values()):
         if deck.id == decks[0]:
-            for code, _ in found.cards:
+            for code, _unused3 in found.cards:
                 try:
                     card_from_payload(deck, code)
                 except PayloadError as exc:
                     raise PhotoError(str(exc)) from None
             return deck, True
-    by_number = {code.number: code.edges for code, _ in found.cards}
+    by_number = {code.number: code.edges for code, _unused4 in found.cards}
     cards = tuple(
         Card.from_code(
-            f"Card {n}" if n in by_number else f"Card {n} (not in the photo)",
+            _("Card {number}").format(number=n)
+            if n in by_number
+            else _("Card {number} (not in the photo)").format(number=n),
             by_number.get(n, "-:-:-:-"),
         )
         for n in range(1, SIZE * SIZE + 1)
     )
-    deck = Deck(f"deck {decks[0]}", cards)
+    deck = Deck(_("deck {id}").format(id=decks[0]), cards)
     if len(by_number) == SIZE * SIZE and deck.id != decks[0]:
-        raise PhotoError(f"The cards' codes do not make up the deck {decks[0]} they name.")
+        raise PhotoError(
+            _("The cards' codes do not make up the deck {id} they name.").format(id=decks[0])
+        )
     return deck, len(by_number) == SIZE * SIZE

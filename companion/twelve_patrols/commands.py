@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import score_command
+from patrolkit.i18n import N_, _
 
 if TYPE_CHECKING:
     from companion.twelve_patrols.reading import PatrolsReading, Unread
@@ -28,9 +29,9 @@ def run_score(args: argparse.Namespace) -> int:
 
 # -- the same verdict as data, for the web companion ------------------------------------------
 
-NOTHING_MORE = "nothing more"
+NOTHING_MORE = N_("nothing more")
 """What a player says of something unread: the slot holds only what was read, or the place
-holds no card."""
+holds no card (offered in the language in force; :func:`correct` takes it in any language)."""
 
 PICKED = "picked"
 """The stage named in a card or an item a player picked (:func:`correct`)."""
@@ -51,7 +52,7 @@ def unreadable_choices(reading: PatrolsReading) -> dict[str, tuple[str, ...]]:
     any of its faces up)."""
     choices: dict[str, dict[str, None]] = {}
     for u in reading.unread:
-        picks = choices.setdefault(u.where, {NOTHING_MORE: None})
+        picks = choices.setdefault(u.where, {_(NOTHING_MORE): None})
         picks.update(dict.fromkeys(_card_picks(reading, u)))
         picks.update(dict.fromkeys(_item_picks(reading, u)))
     return {where: tuple(picks) for where, picks in choices.items()}
@@ -67,8 +68,10 @@ def correct(reading: PatrolsReading, where: str, value: str) -> PatrolsReading:
 
     unread = [u for u in reading.unread if u.where == where]
     if not unread:
-        raise NotationError(f"Nothing at {where} was left unread in this photo.")
-    if value == NOTHING_MORE:
+        raise NotationError(
+            _("Nothing at {where} was left unread in this photo.").format(where=where)
+        )
+    if value in _nothing_more():
         return replace(reading, unread=tuple(u for u in reading.unread if u.where != where))
     for u in unread:
         card = _card_picks(reading, u).get(value)
@@ -78,9 +81,23 @@ def correct(reading: PatrolsReading, where: str, value: str) -> PatrolsReading:
         if item is not None:
             return _with_item(reading, u, item)
     raise NotationError(
-        f"At {where} a player may pick nothing more, or a card or an item seen nowhere else in"
-        f" the photo, not '{value}'."
+        _(
+            "At {where} a player may pick nothing more, or a card or an item seen nowhere else in"
+            " the photo, not '{value}'."
+        ).format(where=where, value=value)
     )
+
+
+def _nothing_more() -> set[str]:
+    """:data:`NOTHING_MORE` in every language, so a correction said on a page in one language
+    still holds when the photo is judged again in another."""
+    from patrolkit.i18n import LANGUAGES, speaking
+
+    said = {NOTHING_MORE}
+    for name in LANGUAGES:
+        with speaking(name):
+            said.add(_(NOTHING_MORE))
+    return said
 
 
 def _card_picks(reading: PatrolsReading, unread: Unread) -> dict[str, Card]:
@@ -92,7 +109,9 @@ def _card_picks(reading: PatrolsReading, unread: Unread) -> dict[str, Card]:
     seen = {c.card for c in (*reading.cards, *reading.unplaced)}
     deck = reading.deck
     return {
-        f"card {deck.number(card)}: {card.name}": card for card in deck.cards if card not in seen
+        _("card {number}: {name}").format(number=deck.number(card), name=card.name): card
+        for card in deck.cards
+        if card not in seen
     }
 
 
@@ -112,7 +131,7 @@ def _item_picks(reading: PatrolsReading, unread: Unread) -> dict[str, Item]:
         for face in ((i,) if not i.is_die else (i.showing(v) for v in DIE_FACES))
     ]
     # The item the reader saw there but could not place comes first (its name is in the reason).
-    picks.sort(key=lambda item: f"the {item.label.split(' (')[0]}" not in unread.reason)
+    picks.sort(key=lambda item: item.name not in unread.reason)
     return {item.label: item for item in picks}
 
 
@@ -129,7 +148,7 @@ def _with_card(reading: PatrolsReading, unread: Unread, card: Card) -> PatrolsRe
 
     place = unread.place
     assert place is not None
-    _, step_c, step_r = pitch(list(reading.cards))
+    _unused, step_c, step_r = pitch(list(reading.cards))
     near = min(
         reading.cards,
         key=lambda c: abs(c.position[0] - place[0]) + abs(c.position[1] - place[1]),

@@ -34,6 +34,7 @@ from companion.twelve_patrols.reading import (
     Unread,
     card_places,
     pitch,
+    place_words,
 )
 from companion.twelve_patrols.slots import (
     Area,
@@ -45,7 +46,8 @@ from companion.twelve_patrols.slots import (
     solid_outline,
 )
 from patrolkit.errors import PayloadError
-from patrolkit.games.twelve_patrols import SIZE, Card, Item, Position, place_name
+from patrolkit.games.twelve_patrols import SIZE, Card, Item, Position
+from patrolkit.i18n import N_, _
 from patrolkit.payload import PatrolsCube, PatrolsDie, decode
 
 MAX_GAP_MM: Final = 80.0
@@ -70,7 +72,7 @@ def slot_areas(
 ) -> tuple[list[Area], dict[Position, np.ndarray], dict[Position, Card]]:
     outlines = {c.position: c.outline() for c in cards}
     by_place = {c.position: c.card for c in cards}
-    _, step_c, step_r = pitch(cards)
+    _unused, step_c, step_r = pitch(cards)
     gap = float(np.mean([np.linalg.norm(step_c) - CARD_W, np.linalg.norm(step_r) - CARD_H]))
     return areas(outlines, by_place, min(max(gap, 25.0), MAX_GAP_MM)), outlines, by_place
 
@@ -107,7 +109,7 @@ def read_items(
         place = place_of(face.footprint, found, outlines, by_place)
         centre = detection.centre
         at = (float(centre[0]), float(centre[1]))
-        name = item.label.split(" (")[0]
+        name = item.name
         rivals = [
             s
             for s in seen[1:]
@@ -115,7 +117,9 @@ def read_items(
             and (s[0] != item or np.hypot(*np.subtract(s[1].footprint, face.footprint)) > 6.0)
         ]
         if rivals:
-            why = f"two faces of the {name} were read and which one is on top cannot be told"
+            why = _(
+                "two faces of the {item} were read and which one is on top cannot be told"
+            ).format(item=name)
             unread.append(Unread(why, place.where, place.slot, at))
             continue
         corners = tuple((float(x), float(y)) for x, y in detection.corners)
@@ -133,8 +137,9 @@ def read_items(
         centre = detection.centre
         unread.append(
             Unread(
-                f"the {item.label.split(' (')[0]} is seen only from the side:"
-                " its top face could not be read",
+                _("the {item} is seen only from the side: its top face could not be read").format(
+                    item=item.name
+                ),
                 place.where,
                 place.slot,
                 (float(centre[0]), float(centre[1])),
@@ -164,7 +169,7 @@ def second_look(
     """Decode again, rectified at the items' height: every open slot that shows detail no item
     read explains, and round every item whose top face is in doubt (seen only from the side,
     two faces that could be on top, or one code seen aslant)."""
-    slots, _, _ = slot_areas(cards)
+    slots, _unused, _unused2 = slot_areas(cards)
     read, unread = items
     covered = explained(camera, table, read)
     boxes = []
@@ -217,7 +222,7 @@ def decode_boxes(
     return new
 
 
-GLARE: Final = "glare hides it: an item may stand there unseen"
+GLARE: Final = N_("glare hides it: an item may stand there unseen")
 """Why a place blown out by glare is unread."""
 BUSY_SLOT: Final = 0.35
 """A slot whose area shows sharp detail over this share, once the items read are taken out,
@@ -235,23 +240,23 @@ def busy_slots(
     white: float,
 ) -> list[Unread]:
     """The open slots that still show something no item read explains."""
-    slots, _, _ = slot_areas(cards)
+    slots, _unused, _unused2 = slot_areas(cards)
     covered = explained(camera, table, items)
     unread = []
     for area in slots:
         if not area.open:
             continue
         if busy(gray, table.to_photo, area.polygon, covered, white) >= BUSY_SLOT:
-            reason = "something stands there but no code on it can be read"
+            reason = _("something stands there but no code on it can be read")
         elif blown_spots(gray, table.to_photo, area.polygon, covered):
-            reason = GLARE
+            reason = _(GLARE)
         else:
             continue
         middle = apply(table.to_photo, area.polygon.mean(axis=0)[None, :])[0]
         unread.append(
             Unread(
                 reason,
-                f"in the slot {slot_words(area.slot)}",
+                _("in the slot {between}").format(between=slot_words(area.slot)),
                 area.slot,
                 (float(middle[0]), float(middle[1])),
             )
@@ -274,10 +279,8 @@ def card_gaps(
         middle = apply(table.to_photo, (origin + r * step_r + c * step_c)[None, :])[0]
         unread.append(
             Unread(
-                CARD_UNREAD,
-                f"the {place_name((r, c))} place"
-                if 0 <= r < SIZE and 0 <= c < SIZE
-                else "beside the kingdom",
+                _(CARD_UNREAD),
+                place_words((r, c)) if 0 <= r < SIZE and 0 <= c < SIZE else _("beside the kingdom"),
                 None,
                 (float(middle[0]), float(middle[1])),
                 (r, c),

@@ -22,6 +22,7 @@ from companion.twelve_patrols.items import (
 )
 from companion.twelve_patrols.reading import CardReading, ItemReading, Unread
 from companion.twelve_patrols.slots import blown_spots, dense_spots
+from patrolkit.i18n import _
 
 BESIDE_MM: Final = 250.0
 """How far round the cards the table is searched for items no code was read on."""
@@ -72,7 +73,7 @@ def glared_beside(
     polygon, covered = around
     spots = blown_spots(gray, table.to_photo, polygon, covered)
     return [
-        Unread(GLARE, "beside the kingdom", None, (float(x), float(y)))
+        Unread(_(GLARE), _("beside the kingdom"), None, (float(x), float(y)))
         for x, y in (apply(table.to_photo, np.array(spots)) if spots else [])
     ]
 
@@ -105,7 +106,7 @@ def _around(
     around = np.array([low, [high[0], low[1]], high, [low[0], high[1]]], np.float32)
     if bool((seen[:, 2] > 0).all()):
         visible = cv2.convexHull((seen[:, :2] / seen[:, 2:3]).astype(np.float32))
-        _, region = cv2.intersectConvexConvex(visible, cv2.convexHull(around))
+        _unused, region = cv2.intersectConvexConvex(visible, cv2.convexHull(around))
         if region is None or len(region) < 3:
             return None
         polygon = region.reshape(-1, 2).astype(np.float64)
@@ -116,7 +117,7 @@ def _around(
         middle = apply(table.from_photo, quad.mean(axis=0)[None, :])[0]
         ring = np.linspace(0, 2 * np.pi, 16, endpoint=False)
         covered.append(middle + FOREIGN_CLEAR_MM * np.c_[np.cos(ring), np.sin(ring)])
-    slots, _, _ = slot_areas(cards)
+    slots, _unused2, _unused3 = slot_areas(cards)
     return polygon, covered + [a.polygon for a in slots if a.open]
 
 
@@ -144,8 +145,8 @@ def unread_beside(table: Table, spots: list[tuple[float, float]]) -> list[Unread
     for at in apply(table.to_photo, np.array(spots)) if spots else []:
         unread.append(
             Unread(
-                "something lies there but no code on it can be read",
-                "beside the kingdom",
+                _("something lies there but no code on it can be read"),
+                _("beside the kingdom"),
                 None,
                 (float(at[0]), float(at[1])),
             )

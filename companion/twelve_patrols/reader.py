@@ -84,6 +84,7 @@ from patrolkit.games.twelve_patrols import (
     Position,
     card_payload,
 )
+from patrolkit.i18n import _
 from patrolkit.payload import (
     PatrolsCard,
     decode,
@@ -121,10 +122,10 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     passes = {"photo": len(found.cards) + len(found.items) + len(found.foreign)}
     clock.lap("decode")
     deck, known = deck_of(found)
-    table = fit_table([d.corners for _, d in found.cards])
+    table = fit_table([d.corners for _unused, d in found.cards])
     cards = _grid(found.cards, table, deck, found.stages)
     passes["cards"] = 0
-    for _ in range(3):  # each card found steadies the grid for the next look
+    for _unused2 in range(3):  # each card found steadies the grid for the next look
         missing = card_places(cards)
         if not missing:
             break
@@ -133,7 +134,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         if not extra:
             break
         deck, known = deck_of(found)
-        table = fit_table([d.corners for _, d in found.cards])
+        table = fit_table([d.corners for _unused3, d in found.cards])
         cards = _grid(found.cards, table, deck, found.stages)
     camera = Camera.of(table.to_photo, picture.width, picture.height)
     clock.lap("grid")
@@ -146,7 +147,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     passes["slots"] = len(extra_items)
     if extra_items:
         items, unread = read_items(found.items, table, camera, cards)
-    read: set[tuple[object, ...]] = {item.key for item, _, _ in found.items}
+    read: set[tuple[object, ...]] = {item.key for item, _unused4, _unused5 in found.items}
     matched = match_slots(picture.gray, table, camera, cards, items, white, found.add, read)
     passes["matched"] = len(matched)
     if matched:
@@ -174,26 +175,31 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         cards = shifted(cards, shift)
         items, unread = _occupancy(cards, *look)
     clock.lap("occupancy")
-    lost = [u for u in unread if u.slot is None and u.reason == CARD_UNREAD]
+    lost = [u for u in unread if u.slot is None and u.reason == _(CARD_UNREAD)]
     for i in [i for i in items if i.place != "slot"] if lost else []:
         items.remove(i)
         photo = np.mean(i.corners_px, axis=0)
         unread.append(
             Unread(
-                f"the {i.item.label} stands in no slot while a card cannot be read, so where it"
-                " belongs cannot be told",
+                _(
+                    "the {item} stands in no slot while a card cannot be read, so where it"
+                    " belongs cannot be told"
+                ).format(item=i.item.label),
                 i.where,
                 i.slot,
                 (float(photo[0]), float(photo[1])),
             )
         )
     if not lost:
-        _connected([c.position for c in cards], [f"card {c.number}" for c in cards])
+        _connected([c.position for c in cards], [c.number for c in cards])
     problems = [
-        f"{i.item.label.capitalize()} stands {i.where}." for i in items if i.place == "astray"
+        _("The {item} stands {where}.").format(item=i.item.label, where=i.where)
+        for i in items
+        if i.place == "astray"
     ]
     problems += [
-        f"A QR code that is not part of this game is on the table ({f.why})." for f in found.foreign
+        _("A QR code that is not part of this game is on the table ({why}).").format(why=f.why)
+        for f in found.foreign
     ]
     return PatrolsReading(
         deck=deck,
@@ -247,12 +253,14 @@ def _grid(
 ) -> list[CardReading]:
     """Each card's place in the 3 x 3 grid, from where it lies; refuses what is no grid."""
     centres = np.array([apply(p, np.array([[CARD_W / 2, CARD_H / 2]]))[0] for p in table.poses])
-    names = [f"card {code.number}" for code, _ in cards]
-    for (code, _), pose in zip(cards, table.poses, strict=True):
+    names = [code.number for code, _unused in cards]
+    for (code, _unused2), pose in zip(cards, table.poses, strict=True):
         if abs(turn_deg(pose)) > MAX_TURN_DEG:
             raise PhotoError(
-                f"Card {code.number} lies turned by {abs(turn_deg(pose)):.0f}° from the others;"
-                " the cards of a kingdom are all laid upright."
+                _(
+                    "Card {number} lies turned by {angle:.0f}° from the others; the cards of a"
+                    " kingdom are all laid upright."
+                ).format(number=code.number, angle=abs(turn_deg(pose)))
             )
     columns = _indices(centres[:, 0], CARD_W, "columns")
     rows = _indices(centres[:, 1], CARD_H, "rows")
@@ -261,8 +269,10 @@ def _grid(
         if places.count(place) > 1:
             other = names[places.index(place)] if places.index(place) != k else names[k]
             raise PhotoError(
-                f"Two cards ({other} and {names[k]}) lie on one place; a kingdom holds one card"
-                " on each place of a 3 x 3 grid."
+                _(
+                    "Two cards (card {one} and card {other}) lie on one place; a kingdom holds one"
+                    " card on each place of a 3 x 3 grid."
+                ).format(one=other, other=names[k])
             )
     readings = []
     for (code, detection), pose, place in zip(cards, table.poses, places, strict=True):
@@ -296,21 +306,32 @@ def _indices(values: np.ndarray, size: float, what: str) -> list[int]:
             elif 2 * MIN_GAP_MM + size <= gap <= 2 * MAX_GAP_MM + size:
                 current += 2  # a whole row (column) between, its cards unread
             else:
-                raise PhotoError(
-                    f"Two {what} of cards lie {step - size:.0f} mm apart; the cards of a kingdom"
-                    " lie side by side in a 3 x 3 grid."
+                text = (
+                    _(
+                        "Two rows of cards lie {gap:.0f} mm apart; the cards of a kingdom lie side"
+                        " by side in a 3 x 3 grid."
+                    )
+                    if what == "rows"
+                    else _(
+                        "Two columns of cards lie {gap:.0f} mm apart; the cards of a kingdom lie"
+                        " side by side in a 3 x 3 grid."
+                    )
                 )
+                raise PhotoError(text.format(gap=step - size))
             groups.append([])
         groups[-1].append(float(values[b]))
         index[b] = current
     if current >= SIZE:
-        raise PhotoError(
-            f"The cards lie in {current + 1} {what}; a kingdom is a grid of 3 by 3 cards."
+        text = (
+            _("The cards lie in {count} rows; a kingdom is a grid of 3 by 3 cards.")
+            if what == "rows"
+            else _("The cards lie in {count} columns; a kingdom is a grid of 3 by 3 cards.")
         )
+        raise PhotoError(text.format(count=current + 1))
     return [int(i) for i in index]
 
 
-def _connected(places: list[tuple[int, int]], names: list[str]) -> None:
+def _connected(places: list[tuple[int, int]], names: list[int]) -> None:
     """Refuse cards that do not touch the others: each card is laid beside one already there
     (checked once no place between them seems to hold an unread card)."""
     seen = {places[0]}
@@ -324,8 +345,10 @@ def _connected(places: list[tuple[int, int]], names: list[str]) -> None:
     apart = [names[k] for k, p in enumerate(places) if p not in seen]
     if apart:
         raise PhotoError(
-            f"{apart[0].capitalize()} lies apart from the other cards; every card of a kingdom"
-            " lies beside another."
+            _(
+                "Card {number} lies apart from the other cards; every card of a kingdom lies"
+                " beside another."
+            ).format(number=apart[0])
         )
 
 
@@ -368,7 +391,7 @@ def _look_for_cards(
             if added:
                 break
         else:
-            read = {code.number for code, _ in found.cards}
+            read = {code.number for code, _unused in found.cards}
             payloads = [
                 encode(card_payload(deck, card))
                 for number, card in enumerate(deck.cards, start=1)

@@ -24,13 +24,16 @@ from patrolkit.games.twelve_patrols import (
     Slot,
     place_name,
 )
+from patrolkit.games.twelve_patrols.places import PLACE_NAMES
+from patrolkit.i18n import N_, _
 from patrolkit.sizes import TwelvePatrols
 
 CARD_W: Final = TwelvePatrols.CARD_WIDTH_MM
 CARD_H: Final = TwelvePatrols.CARD_HEIGHT_MM
 UNREADABLE: Final = "?"
 """The mark of what could not be read in :attr:`PatrolsReading.state_text`."""
-CARD_UNREAD: Final = "a card seems to lie there but its code cannot be read"
+CARD_UNREAD: Final = N_("a card seems to lie there but its code cannot be read")
+"""Why a place of the grid is unread (translated where it is said: ``_(CARD_UNREAD)``)."""
 NOMINAL_GAP_MM: Final = 38.0
 """The gap between two cards assumed where the photo shows no two neighbours."""
 
@@ -147,8 +150,8 @@ class PatrolsReading:
         deck_id, rows, patrols = self.kingdom.text.split(" ")
         marks = list(rows)
         for u in self.unread:
-            if u.slot is None and u.where in PLACE_WORDS:
-                r, c = PLACE_WORDS[u.where]
+            if u.slot is None and u.place is not None and u.place in POSITIONS:
+                r, c = u.place
                 marks[r * (SIZE + 1) + c] = UNREADABLE
         parts = patrols.split(";")
         for k, slot in enumerate(SLOTS):
@@ -157,7 +160,13 @@ class PatrolsReading:
         return f"{deck_id} {''.join(marks)} {';'.join(parts)}"
 
 
-PLACE_WORDS: Final = {f"the {place_name(p)} place": p for p in POSITIONS}
+def place_words(position: Position) -> str:
+    """Where an unread card lies, in words: ``the top left place``."""
+    return _("the {place} place").format(place=place_name(position))
+
+
+PLACE_WORDS: Final = {f"the {PLACE_NAMES[r][c]} place": (r, c) for r, c in POSITIONS}
+"""Each place of the grid as an English reading names it (``the top left place``)."""
 
 
 def pitch(cards: list[CardReading]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -196,8 +205,8 @@ def pitch(cards: list[CardReading]) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 def card_places(cards: list[CardReading]) -> list[Position]:
     """The empty places of the grid beside a card, where another card may lie unread."""
     taken = {c.position for c in cards}
-    rows = [r for r, _ in taken]
-    cols = [c for _, c in taken]
+    rows = [r for r, _unused in taken]
+    cols = [c for _unused2, c in taken]
     low_r, low_c = max(rows) - (SIZE - 1), max(cols) - (SIZE - 1)
     high_r, high_c = min(rows) + SIZE - 1, min(cols) + SIZE - 1
     places = set()

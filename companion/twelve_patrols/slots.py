@@ -22,6 +22,7 @@ import numpy as np
 
 from companion.twelve_patrols.geometry import Camera, apply, height, rectify
 from patrolkit.games.twelve_patrols import SLOTS, Card, Item, Position, Slot, place_name
+from patrolkit.i18n import _
 
 REACH_MM: Final = 6.0
 """An item's footprint may lie this far outside a slot's area and still stand in it."""
@@ -119,28 +120,43 @@ def place_of(
     best = max(found, key=lambda a: _inside(a.polygon, footprint) + (0.5 if a.open else 0.0))
     depth = _inside(best.polygon, footprint)
     if best.open and depth >= -REACH_MM:
-        return Place("slot", best.slot, f"in the slot {slot_words(best.slot)}")
+        return Place(
+            "slot", best.slot, _("in the slot {between}").format(between=slot_words(best.slot))
+        )
     for position, outline in outlines.items():
         if _inside(outline, footprint) > REACH_MM:
-            return Place("astray", None, f"on {cards[position].name} ({place_name(position)})")
+            return Place(
+                "astray",
+                None,
+                _("on {card} ({place})").format(
+                    card=cards[position].name, place=place_name(position)
+                ),
+            )
     if depth >= -REACH_MM:
-        name = f"{best.card.name} ({place_name(best.position)})"
         return Place(
             "astray",
             best.slot,
-            f"beside {name}, where no card lies across from it: a patrol stands between two cards",
+            _(
+                "beside {card} ({place}), where no card lies across from it: a patrol stands"
+                " between two cards"
+            ).format(card=best.card.name, place=place_name(best.position)),
         )
     near = min(outlines, key=lambda p: -_inside(outlines[p], footprint))
     if -_inside(outlines[near], footprint) >= POOL_CLEAR_MM:
-        return Place("pool", None, "beside the kingdom, unused")
+        return Place("pool", None, _("beside the kingdom, unused"))
     return Place(
-        "astray", None, f"near {cards[near].name} ({place_name(near)}), in no slot: between cards"
+        "astray",
+        None,
+        _("near {card} ({place}), in no slot: between cards").format(
+            card=cards[near].name, place=place_name(near)
+        ),
     )
 
 
 def slot_words(slot: Slot) -> str:
     """``between top left and top centre``."""
-    return f"between {place_name(slot.a)} and {place_name(slot.b)}"
+    # Translators: {a} and {b} are place names (top left…); a slot lies between two cards.
+    return _("between {a} and {b}").format(a=place_name(slot.a), b=place_name(slot.b))
 
 
 def solid_outline(
@@ -182,7 +198,7 @@ def busy(
     pixels in any :data:`WINDOW_MM` window, checked on the table plane at
     :data:`VIEW_PX_PER_MM`. A code shows well over half; the grain or the seams of a table,
     lines, much less."""
-    dense, _ = density(gray, to_photo, polygon, explained, white, shrink, VIEW_PX_PER_MM)
+    dense, _unused = density(gray, to_photo, polygon, explained, white, shrink, VIEW_PX_PER_MM)
     return float(dense.max()) if dense.size else 0.0
 
 
@@ -270,7 +286,7 @@ def _inside_patch(
     and the map from table mm to the patch's pixels."""
     low, high = polygon.min(axis=0) - 2, polygon.max(axis=0) + 2
     box = (float(low[0]), float(low[1]), float(high[0] - low[0]), float(high[1] - low[1]))
-    patch, _ = rectify(gray, to_photo, box, px_per_mm)
+    patch, _unused = rectify(gray, to_photo, box, px_per_mm)
     to_patch = np.array(
         [[px_per_mm, 0, -low[0] * px_per_mm], [0, px_per_mm, -low[1] * px_per_mm], [0, 0, 1.0]]
     )
@@ -296,7 +312,7 @@ def _windowed(marked: np.ndarray, inside: np.ndarray, px_per_mm: float) -> np.nd
 
 def _middles(chosen: np.ndarray, to_patch: np.ndarray) -> list[tuple[float, float]]:
     """The middles (table mm) of the connected patches of ``chosen`` pixels."""
-    count, _, _, middles = cv2.connectedComponentsWithStats(chosen.astype(np.uint8))
+    count, _unused, _unused2, middles = cv2.connectedComponentsWithStats(chosen.astype(np.uint8))
     back = np.linalg.inv(to_patch)
     return [(float(x), float(y)) for x, y in apply(back, middles[1:count])]
 

@@ -79,6 +79,7 @@ from patrolkit.games.twelve_patrols import (
     scope,
     why_not,
 )
+from patrolkit.i18n import _, ngettext
 
 SIDE_NAMES: Final = {Side.NORTH: "north", Side.EAST: "east", Side.SOUTH: "south", Side.WEST: "west"}
 
@@ -157,7 +158,7 @@ def judgement(kingdom: Kingdom, pool: Sequence[Item], *, known: bool) -> dict[st
     if complete:
         return found
     if not known:
-        found["why_not"] = (
+        found["why_not"] = _(
             "The deck is not one we ship and some of its cards are not on the table, so whether"
             " a win can still be reached cannot be known."
         )
@@ -221,23 +222,41 @@ def format_verdict(verdict: dict[str, Any]) -> str:
     """The verdict in a few short lines, as a referee would say it."""
     deck = verdict["deck"]
     pool = verdict["pool"]
+    cards = ngettext("{count} card", "{count} cards", verdict["cards_read"]).format(
+        count=verdict["cards_read"]
+    )
+    patrols = ngettext("{count} patrol", "{count} patrols", verdict["patrols_read"]).format(
+        count=verdict["patrols_read"]
+    )
+    if pool:
+        unused = ngettext(
+            "{count} unused item beside it", "{count} unused items beside it", len(pool)
+        ).format(count=len(pool))
+        first = _("Kingdom of the deck '{deck}' ({id}): {cards} and {patrols} read, {unused}.")
+    else:
+        unused = ""
+        first = _("Kingdom of the deck '{deck}' ({id}): {cards} and {patrols} read.")
     lines = [
-        f"Kingdom of the deck '{deck['name']}' ({deck['id']}): {verdict['cards_read']} card"
-        f"{'s' if verdict['cards_read'] != 1 else ''} and {verdict['patrols_read']} patrol"
-        f"{'s' if verdict['patrols_read'] != 1 else ''} read"
-        + (f", {len(pool)} unused item{'s' if len(pool) != 1 else ''} beside it." if pool else ".")
+        first.format(deck=deck["name"], id=deck["id"], cards=cards, patrols=patrols, unused=unused)
     ]
     if verdict["unreadable"]:
         count = len(verdict["unreadable"])
         lines.append(
-            f"Cannot judge: {count} thing{'s' if count != 1 else ''} could not be read; fix"
-            " them (or move the glare, the shadow, the hand) and take the photo again:"
+            ngettext(
+                "Cannot judge: {count} thing could not be read; fix it (or move the glare, the"
+                " shadow, the hand) and take the photo again:",
+                "Cannot judge: {count} things could not be read; fix them (or move the glare,"
+                " the shadow, the hand) and take the photo again:",
+                count,
+            ).format(count=count)
         )
         lines += [f"  {u['where']}: {u['what']}" for u in verdict["unreadable"]]
     else:
         lines += _judgement(verdict)
     for astray in verdict["astray"]:
-        lines.append(f"Left out: {astray['item']} stands {astray['where']}.")
+        lines.append(
+            _("Left out: {item} stands {where}.").format(item=astray["item"], where=astray["where"])
+        )
     lines += foreign_codes_lines(verdict)
     return "\n".join(lines)
 
@@ -246,20 +265,21 @@ def _judgement(verdict: dict[str, Any]) -> list[str]:
     failing = [f"  {f['sentence']}" for f in verdict["failing"]]
     if verdict["complete"]:
         if verdict["win"]:
-            return ["The kingdom wins: nine cards, twelve patrols, every requirement met."]
-        return ["The kingdom does not win:", *failing]
+            return [_("The kingdom wins: nine cards, twelve patrols, every requirement met.")]
+        return [_("The kingdom does not win:"), *failing]
     open_slots = verdict["state"].split(" ")[2].split(";")
     lines = [
-        f"Kingdom in progress: {verdict['cards_read']} of 9 cards laid,"
-        f" {sum(1 for p in open_slots if p != '-')} of 12 patrols posted."
+        _("Kingdom in progress: {cards} of 9 cards laid, {patrols} of 12 patrols posted.").format(
+            cards=verdict["cards_read"], patrols=sum(1 for p in open_slots if p != "-")
+        )
     ]
-    lines += ["Already failing:", *failing] if failing else ["No requirement fails yet."]
+    lines += [_("Already failing:"), *failing] if failing else [_("No requirement fails yet.")]
     if verdict["reachable"] is True:
         lines.append(
-            "A win can still be reached with the cards still to come and the items beside."
+            _("A win can still be reached with the cards still to come and the items beside.")
         )
     elif verdict["reachable"] is False:
-        lines.append(f"No win can be reached any more: {verdict['why_not']}")
+        lines.append(_("No win can be reached any more: {why}").format(why=verdict["why_not"]))
     elif verdict["why_not"]:
         lines.append(verdict["why_not"])
     return lines

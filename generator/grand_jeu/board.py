@@ -24,9 +24,10 @@ from functools import partial
 from typing import Final
 
 from generator import grid_sheets
-from generator.grand_jeu.tokens import PATROL_NAME, draw_emblem
-from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Ink, Paper, Sheet, tint
+from generator.grand_jeu.tokens import draw_emblem, patrol_name
+from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Ink, Paper, Sheet, text_width, tint
 from patrolkit.games.grand_jeu.board import COLUMN_LETTERS
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import Corner, GrandJeuFiducial, encode
 from patrolkit.sizes.grand_jeu import SEATS, GrandJeu, GrandJeuSheet, Prison
@@ -48,7 +49,7 @@ def extent(plan: GrandJeuSheet) -> grid_sheets.Extent:
     codes' extent, run past each prison and the line naming it."""
     left, top, right, bottom = grid_sheets.codes_extent(plan, SIZES)
     for prison in plan.prisons:
-        _, y, _, h = prison.box
+        _x, y, _w, h = prison.box
         top = min(top, y - PRISON_LABEL_MM)
         bottom = max(bottom, y + h + PRISON_LABEL_MM)
     return grid_sheets.lapped_extent(plan, (left, top, right, bottom), SIZES)
@@ -112,7 +113,7 @@ def _cell(
 ) -> None:
     """A second row's tint (split along the diagonal where two meet), and a band of the patrol's
     colour along the board's edge on each cell of its far row."""
-    x, y, c, _ = box
+    x, y, c, _h = box
     owners = second_row_owners(plan, column, row)
     if len(owners) == 1:
         sheet.rect(*bled, fill=_row_tint(sheet, owners[0]))
@@ -175,30 +176,56 @@ def _prison(sheet: Sheet, prison: Prison) -> None:
     sheet.rect(x - 0.6, y - 0.6, w + 1.2, h + 1.2, stroke=INK, line=0.2)
     above = y < 0
     base = y - 2.0 if above else y + h + 4.4
-    name = f"{PATROL_NAME[prison.patrol]}'s prison — captured {PATROL_NAME[prison.patrol]} scouts"
+    name = _("{patrol}'s prison — captured {patrol} scouts").format(
+        patrol=patrol_name(prison.patrol)
+    )
     draw_emblem(sheet, prison.patrol, x + 2.2, base - 1.3, 2.6)
     sheet.text(x + 4.6, base, name, size=7.6, font=BOLD)
 
 
+NOTE_SIZE: Final = 7.2
+NOTE_LEADING_MM: Final = 3.6
+NOTE_LINES: Final = 3
+"""The assembly notes under a sheet's title: their size, the step from line to line, and how
+many lines the space above a board (on a sheet whose outer side is south) holds before the notes
+start higher."""
+
+
 def _notes(sheet: Sheet, placement: Placement) -> None:
-    """The sheet's title and what to do with it, on the paper that is cut off (or beside)."""
+    """The sheet's title and what to do with it, on the paper that is cut off (or beside); a
+    note wider than the page runs on over the next line."""
     plan = placement.plan
-    _, oy = placement.origin
-    _, top, _, bottom = placement.extent
+    _ox, oy = placement.origin
+    _left, top, _right, bottom = placement.extent
+    x = MIN_MARGIN_MM + 2
+    width = sheet.paper.width - MIN_MARGIN_MM - 2 - x
+    notes = grid_sheets.assembly_notes(plan, _("the corner codes and the prisons"))
+    lines = [line for note in notes for line in _wrapped(note, width)]
+    room = sheet.paper.height - MIN_MARGIN_MM - 1.6 - NOTE_LEADING_MM * len(lines)
     if "N" in plan.outer and "S" not in plan.outer:
-        y = oy + bottom + 6
+        # 6 mm under the board, or up to 5 mm when a note ran on over another line
+        y = max(oy + bottom + 5, min(oy + bottom + 6, room))
     elif "S" in plan.outer and "N" not in plan.outer:
-        y = oy + top - 17
+        y = oy + top - 17 - NOTE_LEADING_MM * max(0, len(lines) - NOTE_LINES)
     else:
         y = oy + bottom + 5
-    x = MIN_MARGIN_MM + 2
     title = grid_sheets.sheet_title("Le grand jeu des patrouilles", plan, COLUMN_LETTERS)
     sheet.text(x, y, title, size=11, font=BOLD)
-    lines = grid_sheets.assembly_notes(plan, "the corner codes and the prisons")
     for i, line in enumerate(lines):
-        sheet.text(x, y + 4.2 + 3.6 * i, line, size=7.2, fill=INK)
-    if y < MIN_MARGIN_MM + 4 or y + 1.6 + 3.6 * len(lines) > sheet.paper.height - MIN_MARGIN_MM:
+        sheet.text(x, y + 4.2 + NOTE_LEADING_MM * i, line, size=NOTE_SIZE, fill=INK)
+    if y < MIN_MARGIN_MM + 4 or y > room:
         raise ValueError(f"no room for the notes of board sheet {plan.name}")
+
+
+def _wrapped(text: str, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` mm at the notes' size, broken between words."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", NOTE_SIZE) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _items(sheet: Sheet, kit: str, placement: Placement, codes: grid_sheets.Codes) -> list[Item]:

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from patrolkit import options
+from patrolkit.i18n import _
 
 PAPERS = (*options.PAPERS, "a3")
 
@@ -18,7 +19,9 @@ def players(text: str) -> int:
     """How many patrols: 2 to 4."""
     value = options.whole_number(text)
     if not 2 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"expected 2 to 4 patrols, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("expected 2 to 4 patrols, not {value}").format(value=value)
+        )
     return value
 
 
@@ -31,24 +34,34 @@ def arrows(text: str) -> tuple[int, ...]:
         return parse_arrows(text)
     except NotationError:
         raise argparse.ArgumentTypeError(
-            f"expected different digits 0 to 7 like 017 (0 ahead, 1 ahead-right, 7 ahead-left),"
-            f" not '{text}'"
+            _(
+                "expected different digits 0 to 7 like 017 (0 ahead, 1 ahead-right, 7"
+                " ahead-left), not '{text}'"
+            ).format(text=text)
         ) from None
 
 
 def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--players", type=players, default=2, help="patrols, 2 (8 x 8 board) to 4 (default 2)"
+        "--players",
+        type=players,
+        default=2,
+        help=_("patrols, 2 (8 x 8 board) to 4 (default 2)"),
     )
     parser.add_argument(
         "--arrows",
         type=arrows,
         default=(0, 1, 7),
-        help="red arrows printed on every scout, in eighths of a turn clockwise from the blue "
-        "arrow (default 017: ahead, ahead-right, ahead-left)",
+        help=_(
+            "red arrows printed on every scout, in eighths of a turn clockwise from the blue"
+            " arrow (default 017: ahead, ahead-right, ahead-left)"
+        ),
     )
     parser.add_argument(
-        "--seed", type=options.whole_number, default=0, help="kit seed, gives the kit code (0)"
+        "--seed",
+        type=options.whole_number,
+        default=0,
+        help=_("kit seed, gives the kit code (0)"),
     )
     options.add_output_options(parser, PAPERS)
 
@@ -69,7 +82,9 @@ def run_kit(args: argparse.Namespace) -> int:
         ink=args.ink,
     )
     options.kit_written(
-        f"Le grand jeu des patrouilles kit ({args.players} patrols, seed {args.seed})",
+        _("Le grand jeu des patrouilles kit ({count} patrols, seed {seed})").format(
+            count=args.players, seed=args.seed
+        ),
         args.paper,
         files,
     )

@@ -27,12 +27,13 @@ from generator.frame import KitDocument, sheets_text, write_kit_files
 from generator.grand_jeu.board import draw_board_sheet, place
 from generator.grand_jeu.cover import draw_cover
 from generator.grand_jeu.rules_sheet import draw_rules, rules_pages
-from generator.grand_jeu.tokens import ARROW_WORDS, PATROL_NAME, draw_scout_page, scouts_for
+from generator.grand_jeu.tokens import ARROW_WORDS, draw_scout_page, patrol_name, scouts_for
 from generator.page import A3, Paper, paper
 from generator.page import ink as ink_named
 from patrolkit.codes import BASE36
 from patrolkit.errors import KitError
 from patrolkit.games.grand_jeu import DEFAULT_ARROWS
+from patrolkit.i18n import _
 from patrolkit.manifest import Item, Manifest
 from patrolkit.sizes.grand_jeu import SEATS, GrandJeu
 
@@ -50,7 +51,7 @@ def kit_code(seed: int, players: int) -> str:
     digest = hashlib.sha256(f"grand-jeu:{seed}:{players}".encode()).digest()
     number = int.from_bytes(digest[:8], "big")
     digits = []
-    for _ in range(6):
+    for _digit in range(6):
         number, digit = divmod(number, 36)
         digits.append(BASE36[digit])
     return "".join(digits)
@@ -59,19 +60,35 @@ def kit_code(seed: int, players: int) -> str:
 def check_options(seed: object, paper_name: object, players: object, arrows: object) -> Paper:
     """The paper to print on; :class:`KitError` (one sentence) for any option that cannot be."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise KitError(f"A grand jeu kit's seed is a whole number from 0 up, not {seed!r}.")
+        raise KitError(
+            _("A grand jeu kit's seed is a whole number from 0 up, not {seed}.").format(
+                seed=repr(seed)
+            )
+        )
     if not isinstance(paper_name, str):
-        raise KitError(f"A paper size is a name ({', '.join(PAPER_NAMES)}), not {paper_name!r}.")
+        raise KitError(
+            _("A paper size is a name ({names}), not {value}.").format(
+                names=", ".join(PAPER_NAMES), value=repr(paper_name)
+            )
+        )
     sheet_paper = paper(paper_name, also=[A3])
     if isinstance(players, bool) or players not in SEATS:
-        raise KitError(f"Le grand jeu des patrouilles is for 2, 3 or 4 patrols, not {players!r}.")
+        raise KitError(
+            _("Le grand jeu des patrouilles is for 2, 3 or 4 patrols, not {value}.").format(
+                value=repr(players)
+            )
+        )
     if (
         not isinstance(arrows, tuple)
         or not arrows
         or any(isinstance(a, bool) or a not in range(8) for a in arrows)
         or len(set(arrows)) != len(arrows)
     ):
-        raise KitError(f"The red arrows are one to eight different eighths 0 to 7, not {arrows!r}.")
+        raise KitError(
+            _("The red arrows are one to eight different eighths 0 to 7, not {value}.").format(
+                value=repr(arrows)
+            )
+        )
     return sheet_paper
 
 
@@ -148,16 +165,33 @@ def _contents(rules: int, board: int, players: int, count: int) -> list[str]:
     first_board = 2 + rules
     scouts = first_board + board
     size = GrandJeu.side(players)
-    names = ", ".join(PATROL_NAME[p] for p in SEATS[players])
+    names = ", ".join(patrol_name(p) for p in SEATS[players])
+    board_line = (
+        _(
+            "<b>{sheets}</b> — the board, {size} × {size} cells of {cell} mm (four sheets to"
+            " assemble), and a prison for each patrol beside it ({names})."
+        )
+        if board > 1
+        else _(
+            "<b>{sheets}</b> — the board, {size} × {size} cells of {cell} mm, and a prison for"
+            " each patrol beside it ({names})."
+        )
+    )
     return [
-        "<b>Sheet 1</b> — this cover.",
-        f"<b>{sheets_text(2, rules)}</b> — the rules, with a capture and the costs drawn.",
-        f"<b>{sheets_text(first_board, board)}</b> — the board, {size} × {size} cells of "
-        f"{GrandJeu.CELL_MM:g} mm"
-        + (" (four sheets to assemble)" if board > 1 else "")
-        + f", and a prison for each patrol beside it ({names}).",
-        f"<b>Sheet {scouts}</b> — {players} patrols of {count} scouts and the {FOULARDS} foulard "
-        "tokens.",
+        _("<b>Sheet 1</b> — this cover."),
+        _("<b>{sheets}</b> — the rules, with a capture and the costs drawn.").format(
+            sheets=sheets_text(2, rules)
+        ),
+        board_line.format(
+            sheets=sheets_text(first_board, board),
+            size=size,
+            cell=f"{GrandJeu.CELL_MM:g}",
+            names=names,
+        ),
+        _(
+            "<b>Sheet {sheet}</b> — {count} patrols of {scouts} scouts and the {foulards}"
+            " foulard tokens."
+        ).format(sheet=scouts, count=players, scouts=count, foulards=FOULARDS),
     ]
 
 

@@ -27,12 +27,13 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 from generator import qr
 from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, WHITE, Sheet, text_width
 from generator.pieces import draw_pattern
+from patrolkit.games.grand_jeu import Patrol
+from patrolkit.i18n import _, pgettext
 from patrolkit.manifest import Box, Item, QrCode
 from patrolkit.payload import GrandJeuScout, encode
 from patrolkit.sizes import QR_ERROR_CORRECTION
 from patrolkit.sizes.grand_jeu import GrandJeu
 
-PATROL_NAME: Final = {"S": "South", "W": "West", "N": "North", "E": "East"}
 ARROW_WORDS: Final = {
     0: "ahead",
     1: "ahead-right",
@@ -43,6 +44,8 @@ ARROW_WORDS: Final = {
     6: "left",
     7: "ahead-left",
 }
+"""Each red arrow's name, as the manifest records it (words of the kit's own, never translated:
+:func:`arrow_word` says one to a player)."""
 OUTLINE_INK: Final = "#6E6E6E"
 ARROW_BASE_MM: Final = 10.4
 """From the centre to a red arrowhead's base, along its direction."""
@@ -61,6 +64,26 @@ PATROL_PATTERN: Final = {
 merge for red-green colour-blind players, so the rims differ by pattern too. No diagonal
 stripes: they would run along two of the octagon's flats and not show there."""
 RIM_PATTERN_PITCH_MM: Final = 2.0
+
+
+def patrol_name(letter: str) -> str:
+    """The name of the patrol ``letter`` (``S``) in the language in force: ``South``, ``Sud``."""
+    return Patrol(letter.lower()).title
+
+
+def arrow_word(eighths: int) -> str:
+    """The red arrow ``eighths`` eighths of a turn clockwise from the blue one, in words in the
+    language in force: ``ahead-right``."""
+    return (
+        pgettext("red arrow", "ahead"),
+        pgettext("red arrow", "ahead-right"),
+        pgettext("red arrow", "right"),
+        pgettext("red arrow", "behind-right"),
+        pgettext("red arrow", "behind"),
+        pgettext("red arrow", "behind-left"),
+        pgettext("red arrow", "left"),
+        pgettext("red arrow", "ahead-left"),
+    )[eighths]
 
 
 @dataclass(frozen=True)
@@ -233,7 +256,7 @@ def draw_scout_page(
     flats, gap = GrandJeu.SCOUT_FLATS_MM, GrandJeu.SCOUT_GAP_MM
     pitch = flats + gap
     left = (sheet.paper.width - (columns * pitch - gap)) / 2
-    heading = (
+    heading = _(
         "Le grand jeu des patrouilles — the scouts and the foulards: cut each octagon on its grey"
         " outline (8 straight cuts)."
     )
@@ -244,8 +267,8 @@ def draw_scout_page(
     y = GRID_TOP
     for patrol in patrols:
         draw_emblem(sheet, patrol, left + 1.6, y + 2.4, 2.8)
-        sheet.text(left + 4.2, y + 3.4, f"{PATROL_NAME[patrol]} patrol", size=7.4, font=BOLD,
-                   fill=INK)  # fmt: skip
+        name = _("{patrol} patrol").format(patrol=patrol_name(patrol))
+        sheet.text(left + 4.2, y + 3.4, name, size=7.4, font=BOLD, fill=INK)
         y += ROW_LABEL_MM
         own = [s for s in scouts if s.patrol == patrol]
         for index, scout in enumerate(own):
@@ -254,7 +277,13 @@ def draw_scout_page(
             cy = y + row * pitch + flats / 2
             items.append(_scout_item(sheet, scout, arrows, cx, cy))
         y += -(-len(own) // columns) * pitch
-    sheet.text(left, y + 3.4, "Foulards: the 4 tokens a turn spends", size=7.4, font=BOLD)
+    sheet.text(
+        left,
+        y + 3.4,
+        _("Foulards: the {count} tokens a turn spends").format(count=foulards),
+        size=7.4,
+        font=BOLD,
+    )
     y += ROW_LABEL_MM
     for index in range(foulards):
         cx = left + index * pitch + flats / 2

@@ -6,22 +6,29 @@ import argparse
 from pathlib import Path
 
 from patrolkit import options
+from patrolkit.i18n import _
 
 
 def players(text: str) -> int:
     """How many players: 2 to 6."""
     value = options.whole_number(text)
     if not 2 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"expected 2 to 6 players, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("expected 2 to 6 players, not {count}").format(count=value)
+        )
     return value
 
 
 def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=options.whole_number, default=0, help="map seed (default 0)")
-    parser.add_argument("--players", type=players, default=2, help="players, 2 to 6 (default 2)")
-    parser.add_argument("--size", type=options.whole_number, default=16, help="cells a side (16)")
     parser.add_argument(
-        "--maps", type=int, choices=(1, 2), default=2, help="maps to print, 1 or 2 (default 2)"
+        "--seed", type=options.whole_number, default=0, help=_("map seed (default 0)")
+    )
+    parser.add_argument("--players", type=players, default=2, help=_("players, 2 to 6 (default 2)"))
+    parser.add_argument(
+        "--size", type=options.whole_number, default=16, help=_("cells a side (16)")
+    )
+    parser.add_argument(
+        "--maps", type=int, choices=(1, 2), default=2, help=_("maps to print, 1 or 2 (default 2)")
     )
     options.add_output_options(parser, (*options.PAPERS, "a3"))
 
@@ -41,6 +48,10 @@ def run_kit(args: argparse.Namespace) -> int:
         ink=args.ink,
     )
     options.kit_written(
-        f"Patrolis kit (seed {args.seed}, {args.players} players)", args.paper, files
+        _("Patrolis kit (seed {seed}, {players} players)").format(
+            seed=args.seed, players=args.players
+        ),
+        args.paper,
+        files,
     )
     return 0

@@ -21,6 +21,8 @@ from generator.patrolis.deals import KitMap
 from generator.patrolis.map_legend import draw_overview
 from generator.patrolis.tiles import LETTER_INK, draw_shape, step_mix
 from patrolkit.games.patrolis import STEPS_DEALT, Shape
+from patrolkit.i18n import N_, _
+from patrolkit.numbers import decimal
 from patrolkit.sizes import Patrolis
 
 OVERVIEW_SHARE: Final = 0.272
@@ -31,36 +33,51 @@ COVER: Final = CoverStyles.of("pt-cover", size=8.8, leading=11.6, after=3.4, hea
 
 BRIEF: Final = (
     (
-        "Goal",
-        "collect objectives by running your track through their cells: blue 5 points, red 3, "
-        "green 2, yellow 1.",
+        N_("Goal"),
+        N_(
+            "collect objectives by running your track through their cells: blue 5 points, red 3,"
+            " green 2, yellow 1."
+        ),
     ),
     (
-        "A turn",
-        "lay steps that continue your track (a new track starts at the board's edge), all on "
-        "cells of one terrain: at most 1 on water, 2 on mountain, 3 on countryside, 5 on road. "
-        "Road cells fit in a turn of any terrain.",
+        N_("A turn"),
+        N_(
+            "lay steps that continue your track (a new track starts at the board's edge), all on"
+            " cells of one terrain: at most 1 on water, 2 on mountain, 3 on countryside, 5 on"
+            " road. Road cells fit in a turn of any terrain."
+        ),
     ),
     (
-        "Incidents",
-        "pointing at a step that does not meet you: bump, start again from the edge. Meeting a "
-        'loose end: join, both start again. A straight across your way: cross it with a "+"; '
-        "the crossed track loses all its steps before, or all after, the crossing.",
+        N_("Incidents"),
+        N_(
+            "pointing at a step that does not meet you: bump, start again from the edge. Meeting"
+            ' a loose end: join, both start again. A straight across your way: cross it with a "+";'
+            " the crossed track loses all its steps before, or all after, the crossing."
+        ),
     ),
     (
-        "End",
-        "when every objective is taken or nobody can lay a step. A round is one game per player.",
+        N_("End"),
+        N_(
+            "when every objective is taken or nobody can lay a step. A round is one game per"
+            " player."
+        ),
     ),
 )
+"""The game in brief, in English: said with ``_()`` on each head and text (:func:`brief`)."""
 
 
-_ASSEMBLY: Final = (
-    "Each map is four sheets that lap onto one another: cut each along its lines, keeping "
-    "the grey glue strips, and lay the north-east and south-west sheets over the north-west "
-    "one's strips, then the south-east sheet over theirs: each cut edge on the strip's line, "
-    "each grid line on a tick. Each sheet says what to do with it."
+def brief() -> tuple[tuple[str, str], ...]:
+    """The game in brief in the language in force."""
+    return tuple((_(head), _(text)) for head, text in BRIEF)
+
+
+_ASSEMBLY: Final = N_(
+    "Each map is four sheets that lap onto one another: cut each along its lines, keeping"
+    " the grey glue strips, and lay the north-east and south-west sheets over the north-west"
+    " one's strips, then the south-east sheet over theirs: each cut edge on the strip's line,"
+    " each grid line on a tick. Each sheet says what to do with it."
 )
-_ASSEMBLY_SINGLE: Final = "Each map is one sheet: nothing to assemble, keep it flat."
+_ASSEMBLY_SINGLE: Final = N_("Each map is one sheet: nothing to assemble, keep it flat.")
 
 
 def cover_contents(
@@ -74,24 +91,53 @@ def cover_contents(
 ) -> list[str]:
     """The cover's list of sheets (paragraph markup), for a kit of ``maps`` maps."""
     first_board = 2 + rules
-    how = "one sheet" if board_sheets == 1 else f"{board_sheets} sheets to assemble"
     steps = STEPS_DEALT[players]
     mix = step_mix(steps)
     lines = [
-        "<b>Sheet 1</b> — this cover: print check, the objective deals, making the kit.",
-        f"<b>{sheets_text(2, rules)}</b> — the rules, with pictures.",
+        _("<b>{sheets}</b> — this cover: print check, the objective deals, making the kit.").format(
+            sheets=sheets_text(1, 1)
+        ),
+        _("<b>{sheets}</b> — the rules, with pictures.").format(sheets=sheets_text(2, rules)),
     ]
     for number in range(1, maps + 1):
         start = first_board + (number - 1) * board_sheets
-        name = f"map {number}" if maps > 1 else "the map"
+        if maps > 1 and board_sheets == 1:
+            text = _(
+                "<b>{sheets}</b> — map {number}: {size} × {size} cells of {cell} mm, one sheet."
+            )
+        elif maps > 1:
+            text = _(
+                "<b>{sheets}</b> — map {number}: {size} × {size} cells of {cell} mm, {count} sheets"
+                " to assemble."
+            )
+        elif board_sheets == 1:
+            text = _("<b>{sheets}</b> — the map: {size} × {size} cells of {cell} mm, one sheet.")
+        else:
+            text = _(
+                "<b>{sheets}</b> — the map: {size} × {size} cells of {cell} mm, {count} sheets to"
+                " assemble."
+            )
         lines.append(
-            f"<b>{sheets_text(start, board_sheets)}</b> — {name}: {size} × {size} cells of "
-            f"{cell:g} mm, {how}."
+            text.format(
+                sheets=sheets_text(start, board_sheets),
+                number=number,
+                size=size,
+                cell=decimal(cell, 3),
+                count=board_sheets,
+            )
         )
     lines.append(
-        f"<b>{sheets_text(first_board + maps * board_sheets, pieces)}</b> — "
-        f"{players} × {steps} step tiles ({mix[Shape.STRAIGHT]} straights, "
-        f"{mix[Shape.CURVE]} curves, {mix[Shape.CROSS]} crossings each) and 8 objectives."
+        _(
+            "<b>{sheets}</b> — {players} × {steps} step tiles ({straights} straights, {curves}"
+            " curves, {crossings} crossings each) and 8 objectives."
+        ).format(
+            sheets=sheets_text(first_board + maps * board_sheets, pieces),
+            players=players,
+            steps=steps,
+            straights=mix[Shape.STRAIGHT],
+            curves=mix[Shape.CURVE],
+            crossings=mix[Shape.CROSS],
+        )
     )
     return lines
 
@@ -101,15 +147,21 @@ def draw_cover(
 ) -> None:
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
-    facts = (f"{players} players (2 to 6)", "about 30 minutes", "age 8 and up")
+    facts = (
+        _("{count} players (2 to 6)").format(count=players),
+        _("about 30 minutes"),
+        _("age 8 and up"),
+    )
     top = draw_cover_title(
-        sheet, "Patrolis", facts, pieces="the board, the tiles and the objectives"
+        sheet, "Patrolis", facts, pieces=_("the board, the tiles and the objectives")
     )
 
     brief_top = _brief_top(sheet, left, height - MARGIN_MM - 6, right - left)
     note = Paragraph(
-        "Or deal by hand: one player points at a letter, the next at a number, and an objective "
-        "drawn at random goes on that cell.",
+        _(
+            "Or deal by hand: one player points at a letter, the next at a number, and an"
+            " objective drawn at random goes on that cell."
+        ),
         ParagraphStyle("pt-deal-note", parent=COVER.body, fontSize=7.6, leading=9.6),
     )
     size = maps[0].game_map.size
@@ -121,7 +173,7 @@ def draw_cover(
     cell = min(largest, room / size)
     deal_left = right - deal_width
     y = top
-    sheet.text(deal_left, y + 4, "The objectives, dealt", size=11, font=BOLD)
+    sheet.text(deal_left, y + 4, _("The objectives, dealt"), size=11, font=BOLD)
     y += 8
     for kit_map in maps:
         y = _deal(sheet, kit_map, deal_left, y, cell) + 6
@@ -130,18 +182,22 @@ def draw_cover(
 
     flow = COVER.contents(contents)
     flow += [
-        Paragraph("Making the kit", COVER.head),
+        Paragraph(_("Making the kit"), COVER.head),
         Paragraph(
-            "Print every sheet at actual size (check the ruler above). Print the tiles and "
-            "objectives on card, or glue their sheet to card before cutting, so they lie flat. "
-            "Cut them along the marks at the block's edges: every cut runs straight across the "
-            "sheet.",
+            _(
+                "Print every sheet at actual size (check the ruler above). Print the tiles and"
+                " objectives on card, or glue their sheet to card before cutting, so they lie"
+                " flat. Cut them along the marks at the block's edges: every cut runs straight"
+                " across the sheet."
+            ),
             COVER.body,
         ),
-        Paragraph(_ASSEMBLY_SINGLE if single else _ASSEMBLY, COVER.body),
+        Paragraph(_(_ASSEMBLY_SINGLE if single else _ASSEMBLY), COVER.body),
         Paragraph(
-            "Keep the codes in the board's margins uncovered and unmarked: they tell a photo "
-            "which map it shows and where every cell is.",
+            _(
+                "Keep the codes in the board's margins uncovered and unmarked: they tell a photo"
+                " which map it shows and where every cell is."
+            ),
             COVER.body,
         ),
     ]
@@ -149,13 +205,13 @@ def draw_cover(
     fill_cover_column(sheet, flow, (left, top, column_right - left, brief_top - 4 - top))
     if deal_bottom > brief_top - 3:
         raise RuntimeError("the objective deals run into the brief")
-    brief_box(sheet, left, height - MARGIN_MM - 6, right - left, BRIEF)
+    brief_box(sheet, left, height - MARGIN_MM - 6, right - left, brief())
     draw_generator_line(sheet)
 
 
 def _brief_top(sheet: Sheet, x: float, bottom: float, width: float) -> float:
     """Where the brief box will start (it is laid out on scratch paper)."""
-    return brief_box(Sheet.scratch(sheet.paper), x, bottom, width, BRIEF)
+    return brief_box(Sheet.scratch(sheet.paper), x, bottom, width, brief())
 
 
 _DEAL_EXTRA_MM: Final = 6 + 5
@@ -166,7 +222,9 @@ def _deal(sheet: Sheet, kit_map: KitMap, x: float, y: float, cell: float) -> flo
     """Map ``kit_map`` small (``cell`` mm cells) with its objectives on it, and their cells
     listed beside; returns the bottom."""
     game_map = kit_map.game_map
-    title = f"Map {kit_map.number} · {game_map.digest} · seed {game_map.seed}"
+    title = _("Map {number} · {digest} · seed {seed}").format(
+        number=kit_map.number, digest=game_map.digest, seed=game_map.seed
+    )
     sheet.text(x, y + 3, title, size=8.6, font=BOLD)
     mx, my = x + 5, y + 6
     w, h = draw_overview(sheet, game_map, mx, my, cell)
@@ -187,8 +245,8 @@ def _deal(sheet: Sheet, kit_map: KitMap, x: float, y: float, cell: float) -> flo
         draw_shape(sheet, objective.colour, cx, cy, 0.2 * cell, LETTER_INK[objective.colour])
     tx = mx + w + 4
     ty = my + 2.5
-    sheet.text(tx, ty, "Objective", size=6.8, font=BOLD)
-    sheet.text(tx + 26, ty, "Cell", size=6.8, font=BOLD, align="right")
+    sheet.text(tx, ty, _("Objective"), size=6.8, font=BOLD)
+    sheet.text(tx + 26, ty, _("Cell"), size=6.8, font=BOLD, align="right")
     for k, objective in enumerate(kit_map.deal):
         row_y = ty + 4.2 * (k + 1)
         ink = Patrolis.OBJECTIVE_INK[objective.colour.value]
@@ -199,7 +257,7 @@ def _deal(sheet: Sheet, kit_map: KitMap, x: float, y: float, cell: float) -> flo
         sheet.text(
             tx + 4.6,
             row_y,
-            f"{objective.colour.word} {objective.colour.points}",
+            f"{objective.colour.said} {objective.colour.points}",
             size=7.2,
         )
         sheet.text(

@@ -8,6 +8,7 @@ from typing import Final
 from generator.outline import cut_segments, lapped_piece
 from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, Paper, Sheet
 from generator.patrolis.placement import Placement
+from patrolkit.i18n import _
 from patrolkit.sizes import Patrolis, PatrolisSheet
 
 CUT_INK: Final = INK
@@ -61,7 +62,7 @@ def _dashed(sheet: Sheet, x1: float, y1: float, x2: float, y2: float) -> None:
 
 def _scissors_note(sheet: Sheet, plan: PatrolisSheet, edge: str) -> None:
     """A note in the free paper beyond a lapping edge: cut exactly on the grid's edge."""
-    text = "CUT EXACTLY ON THE GRID'S EDGE — this side laps over its neighbour"
+    text = _("CUT EXACTLY ON THE GRID'S EDGE — this side laps over its neighbour")
     if edge == "W":
         with sheet.frame(-3.2, plan.height / 2, rotate=-90):
             sheet.text(0, 0, text, size=5.6, font=BOLD, fill=SOFT_INK, align="centre")

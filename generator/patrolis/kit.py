@@ -31,6 +31,7 @@ from generator.patrolis.sheets import draw_board_sheet
 from generator.patrolis.tiles import objectives, step_mix, tiles_for
 from patrolkit.errors import KitError, LayoutError
 from patrolkit.games.patrolis import MAX_PLAYERS, MIN_PLAYERS, MIN_SIZE, STEPS_DEALT
+from patrolkit.i18n import _
 from patrolkit.manifest import Item, Manifest
 from patrolkit.sizes import Patrolis
 
@@ -56,26 +57,46 @@ def check_options(
 ) -> Paper:
     """The paper to print on; :class:`KitError` (one sentence) for any option that cannot be."""
     if isinstance(maps, bool) or maps not in MAP_COUNTS:
-        raise KitError(f"A Patrolis kit prints one map or two, not {maps!r}.")
+        raise KitError(
+            _("A Patrolis kit prints one map or two, not {maps}.").format(maps=repr(maps))
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise KitError(f"A Patrolis kit's seed is a whole number from 0 up, not {seed!r}.")
+        raise KitError(
+            _("A Patrolis kit's seed is a whole number from 0 up, not {seed}.").format(
+                seed=repr(seed)
+            )
+        )
     if not isinstance(paper_name, str):
-        raise KitError(f"A paper size is a name ({', '.join(PAPER_NAMES)}), not {paper_name!r}.")
+        raise KitError(
+            _("A paper size is a name ({names}), not {paper}.").format(
+                names=", ".join(PAPER_NAMES), paper=repr(paper_name)
+            )
+        )
     sheet_paper = paper(paper_name, also=[A3])
     if isinstance(players, bool) or not isinstance(players, int):
-        raise KitError(f"Players is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}.")
+        raise KitError(
+            _("Players is a whole number from {least} to {most}.").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS
+            )
+        )
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise KitError(
-            f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players; {players} is not possible."
+            _("Patrolis is for {least} to {most} players; {count} is not possible.").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, count=players
+            )
         )
     cell = Patrolis.cell_mm(sheet_paper.name)
     largest = Patrolis.MAX_SIZE[cell]
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= largest:
-        extra = " (A3 prints up to 24)" if sheet_paper.name != "a3" else ""
-        raise KitError(
-            f"On {sheet_paper.name.upper() if sheet_paper.name != 'letter' else 'Letter'} paper "
-            f"a map is {MIN_SIZE} to {largest} cells a side{extra}, not {size!r}."
-        )
+        name = sheet_paper.name.upper() if sheet_paper.name != "letter" else "Letter"
+        if sheet_paper.name != "a3":
+            text = _(
+                "On {paper} paper a map is {least} to {most} cells a side (A3 prints up to 24),"
+                " not {size}."
+            )
+        else:
+            text = _("On {paper} paper a map is {least} to {most} cells a side, not {size}.")
+        raise KitError(text.format(paper=name, least=MIN_SIZE, most=largest, size=repr(size)))
     return sheet_paper
 
 
@@ -109,11 +130,15 @@ def render_kit(
     pieces = len(piece_pages(sheet_paper, cell, len(tiles), len(tokens)))
     contents = cover_contents(rules, len(plans), pieces, players, size, cell, map_count)
 
-    digests = " and ".join(m.game_map.digest for m in kit_map_list)
+    digests = kit_map_list[0].game_map.digest
+    for later in kit_map_list[1:]:
+        digests = _("{first} and {second}").format(first=digests, second=later.game_map.digest)
     kit = KitDocument(
         "Patrolis",
         sheet_paper,
-        f"{'Maps' if map_count > 1 else 'Map'} {digests}, seed {seed}",
+        (
+            _("Maps {digests}, seed {seed}") if map_count > 1 else _("Map {digests}, seed {seed}")
+        ).format(digests=digests, seed=seed),
         ink_mode,
     )
     sheet = kit.sheet

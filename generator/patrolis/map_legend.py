@@ -18,19 +18,22 @@ from generator.patrolis.map_drawing import (
     stroke_path,
 )
 from patrolkit.games.patrolis import LETTERS, Map, Terrain
+from patrolkit.i18n import N_, _, ngettext
 
 CLASS_NAME: Final = {
-    Terrain.WATER: "Water",
-    Terrain.MOUNTAIN: "Mountain",
-    Terrain.COUNTRYSIDE: "Countryside",
-    Terrain.ROAD: "Road",
+    Terrain.WATER: N_("Water"),
+    Terrain.MOUNTAIN: N_("Mountain"),
+    Terrain.COUNTRYSIDE: N_("Countryside"),
+    Terrain.ROAD: N_("Road"),
 }
+"""Each class's name in English: said with ``_(CLASS_NAME[terrain])``."""
 CLASS_SHOWS: Final = {
-    Terrain.WATER: "sea, lake, river",
-    Terrain.MOUNTAIN: "peaks",
-    Terrain.COUNTRYSIDE: "fields",
-    Terrain.ROAD: "road, bridge, town",
+    Terrain.WATER: N_("sea, lake, river"),
+    Terrain.MOUNTAIN: N_("peaks"),
+    Terrain.COUNTRYSIDE: N_("fields"),
+    Terrain.ROAD: N_("road, bridge, town"),
 }
+"""What shows each class on the map, in English: said with ``_(CLASS_SHOWS[terrain])``."""
 LEGEND_ORDER: Final = (Terrain.WATER, Terrain.MOUNTAIN, Terrain.COUNTRYSIDE, Terrain.ROAD)
 
 
@@ -49,7 +52,7 @@ def draw_numbers(sheet: Sheet, view: MapView, x: float, *, size: float = 9.0) ->
     """The row numbers, centred on their rows, right-aligned at ``x``."""
     for k in range(view.rows):
         row = view.first_row + k
-        _, top = view.cell_corner(view.first_column, row)
+        _left, top = view.cell_corner(view.first_column, row)
         baseline = top + view.cell_mm / 2 + 0.729 * size / MM / 2
         sheet.text(x, baseline, str(row + 1), size=size, font=BOLD, fill=SOFT_INK, align="right")
 
@@ -76,21 +79,22 @@ def legend_width(size: float = 6.6, *, compact: bool = False) -> float:
         text_width(_name_text(t, compact), size, BOLD) + text_width(_limit_text(t, compact), size)
         for t in LEGEND_ORDER
     )
-    return max(5.4 + longest, text_width(LEGEND_TITLE, size, BOLD))
+    return max(5.4 + longest, text_width(_(LEGEND_TITLE), size, BOLD))
 
 
-LEGEND_TITLE: Final = "Steps a turn, by terrain"
+LEGEND_TITLE: Final = N_("Steps a turn, by terrain")
 
 
 def _name_text(terrain: Terrain, compact: bool) -> str:
-    return f"{CLASS_NAME[terrain]}{':' if compact else ''} "
+    name = _(CLASS_NAME[terrain])
+    return (_("{terrain}:").format(terrain=name) if compact else name) + " "
 
 
 def _limit_text(terrain: Terrain, compact: bool) -> str:
-    steps = "step" if terrain.limit == 1 else "steps"
+    steps = ngettext("{count} step", "{count} steps", terrain.limit).format(count=terrain.limit)
     if compact:
-        return f"{terrain.limit} {steps}"
-    return f"({CLASS_SHOWS[terrain]}): {terrain.limit} {steps}"
+        return steps
+    return _("({shows}): {steps}").format(shows=_(CLASS_SHOWS[terrain]), steps=steps)
 
 
 def draw_legend(
@@ -98,7 +102,7 @@ def draw_legend(
 ) -> None:
     """The terrain legend, :data:`LEGEND_HEIGHT_MM` tall from ``(x, y)``: each class's swatch,
     its name, what shows it (unless ``compact``) and the steps a turn may lay on it."""
-    sheet.text(x, y + 2.4, LEGEND_TITLE, size=size, font=BOLD)
+    sheet.text(x, y + 2.4, _(LEGEND_TITLE), size=size, font=BOLD)
     for k, terrain in enumerate(LEGEND_ORDER):
         top = y + 3.6 + k * LEGEND_ROW_MM
         draw_swatch(sheet, x, top, 3.8, terrain)

@@ -28,8 +28,19 @@ from generator.patrolis.tiles import (
 )
 from generator.pieces import PieceGrid, crop_marks
 from patrolkit.games.patrolis import DEFAULT_OBJECTIVES
+from patrolkit.i18n import N_, _
 from patrolkit.manifest import Item
 from patrolkit.sizes import Patrolis
+
+PLAYER_COLOUR: Final = {
+    "blue": N_("blue"),
+    "vermilion": N_("vermilion"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "yellow": N_("yellow"),
+    "grey": N_("grey"),
+}
+"""Each player's colour (as the sizes name it) in English: said with ``_(PLAYER_COLOUR[name])``."""
 
 MARK_CLEAR_MM: Final = 2.0
 MARK_LENGTH_MM: Final = 4.0
@@ -126,10 +137,12 @@ def draw_piece_pages(
             grid = page.objectives
             title_y = grid.top - OBJECTIVE_BLEED_MM - 8.0
             points = ", ".join(
-                f"{c.word} {c.points} ({PATTERN_WORD[OBJECTIVE_PATTERN[c][0]]})"
+                _("{colour} {points} ({pattern})").format(
+                    colour=c.said, points=c.points, pattern=_(PATTERN_WORD[OBJECTIVE_PATTERN[c][0]])
+                )
                 for c in dict.fromkeys(DEFAULT_OBJECTIVES)
             )
-            title = f"Objectives, two of each colour: {points}"
+            title = _("Objectives, two of each colour: {points}").format(points=points)
             room = sheet.paper.width - MIN_MARGIN_MM - 2.0 - text_width(title, 8.5, BOLD)
             sheet.text(min(grid.left, room), title_y, title, size=8.5, font=BOLD)
             for index, token in enumerate(tokens):
@@ -141,16 +154,20 @@ def draw_piece_pages(
 
 def _heading(sheet: Sheet, page: int, pages: int, players: int, each: int) -> None:
     """The sheet's title, how to cut, and the players' colours with their patterns."""
-    title = "Patrolis — step tiles and objectives"
+    title = _("Patrolis — step tiles and objectives")
     if pages > 1:
-        title += f" ({page} of {pages})"
+        title = _("Patrolis — step tiles and objectives ({page} of {pages})").format(
+            page=page, pages=pages
+        )
     left = MIN_MARGIN_MM + 2.0
     sheet.text(left, MIN_MARGIN_MM + 5.0, title, size=11.0, font=BOLD)
     sheet.text(
         left,
         MIN_MARGIN_MM + 9.4,
-        f"{each} steps per player. Cut along the marks at the block's edges: every cut runs "
-        "straight across the sheet. Print on card, or glue the sheet to card first.",
+        _(
+            "{count} steps per player. Cut along the marks at the block's edges: every cut runs"
+            " straight across the sheet. Print on card, or glue the sheet to card first."
+        ).format(count=each),
         size=7.2,
     )
     x = left
@@ -159,8 +176,10 @@ def _heading(sheet: Sheet, page: int, pages: int, players: int, each: int) -> No
         sheet.rect(x, top, 6.4, 3.2, fill=Patrolis.PLAYER_TINT[player])
         with sheet.clip(x, top, 6.4, 3.2):
             draw_player_pattern(sheet, player, x, top, 6.4, 1.6)
-        label = (
-            f"{player + 1} {Patrolis.PLAYER_NAME[player]}: {PATTERN_WORD[PLAYER_PATTERN[player]]}"
+        label = _("{number} {colour}: {pattern}").format(
+            number=player + 1,
+            colour=_(PLAYER_COLOUR[Patrolis.PLAYER_NAME[player]]),
+            pattern=_(PATTERN_WORD[PLAYER_PATTERN[player]]),
         )
         sheet.text(x + 7.4, MIN_MARGIN_MM + 13.5, label, size=7.0, fill=SOFT_INK)
         x += 7.4 + text_width(label, 7.0) + 3.0

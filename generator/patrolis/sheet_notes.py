@@ -13,16 +13,40 @@ from generator.page import BOLD, FONT, INK, SOFT_INK, WHITE, Sheet
 from generator.patrolis.map_legend import draw_legend, legend_width
 from generator.patrolis.placement import Placement
 from patrolkit.games.patrolis import LETTERS, Map
+from patrolkit.i18n import N_, _, ngettext
+from patrolkit.numbers import decimal
 from patrolkit.sizes import PatrolisSheet
 
-FULL_NAME: Final = {
-    "NW": "north-west",
-    "NE": "north-east",
-    "SW": "south-west",
-    "SE": "south-east",
-    "whole": "whole map",
+SHEET_OF: Final = {
+    "NW": N_("the north-west sheet"),
+    "NE": N_("the north-east sheet"),
+    "SW": N_("the south-west sheet"),
+    "SE": N_("the south-east sheet"),
 }
-EDGE_WORD: Final = {"N": "north", "E": "east", "S": "south", "W": "west"}
+"""Each quarter sheet named in English: said with ``_(SHEET_OF[name])``."""
+CORNER_LABEL: Final = {"NW": N_("NW"), "NE": N_("NE"), "SW": N_("SW"), "SE": N_("SE")}
+"""Each quarter's short label on the assembly plan, in English: said with ``_()``."""
+EDGE_WORD: Final = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+"""Each edge in English: said with ``_(EDGE_WORD[edge])``."""
+GLUE_UNDER: Final = {
+    "NW": N_(
+        "Glue the north-west sheet's strip under this sheet's {edge} edge: the cut edge on"
+        " the strip's dark line, every grid line on a tick, rivers and roads running on."
+    ),
+    "NE": N_(
+        "Glue the north-east sheet's strip under this sheet's {edge} edge: the cut edge on"
+        " the strip's dark line, every grid line on a tick, rivers and roads running on."
+    ),
+    "SW": N_(
+        "Glue the south-west sheet's strip under this sheet's {edge} edge: the cut edge on"
+        " the strip's dark line, every grid line on a tick, rivers and roads running on."
+    ),
+    "SE": N_(
+        "Glue the south-east sheet's strip under this sheet's {edge} edge: the cut edge on"
+        " the strip's dark line, every grid line on a tick, rivers and roads running on."
+    ),
+}
+"""What to glue under a lapping edge, by the neighbour whose strip it is."""
 NEIGHBOUR: Final = {
     ("NW", "E"): "NE",
     ("NW", "S"): "SW",
@@ -55,15 +79,27 @@ def draw_notes(
         f"{LETTERS[first_column]}{first_row + 1}–"
         f"{LETTERS[first_column + columns - 1]}{first_row + rows}"
     )
-    where = "the whole map" if plan.per_side == 1 else f"the {FULL_NAME[plan.name]} sheet"
-    title = f"Patrolis — map {number}, {where}"
+    where = _("the whole map") if plan.per_side == 1 else _(SHEET_OF[plan.name])
+    title = _("Patrolis — map {number}, {where}").format(number=number, where=where)
     sheet.text(x, y + 6, title, size=12, font=BOLD)
     sheet.text(
         x,
         y + 11,
-        f"Map {game_map.digest}, seed {game_map.seed}, {game_map.size} × {game_map.size} cells of "
-        f"{plan.cell_mm:g} mm; this sheet holds {cells}. Page {sheet.page}; "
-        f"{total} sheet{'s' * (total != 1)} for this map.",
+        ngettext(
+            "Map {digest}, seed {seed}, {size} × {size} cells of {cell} mm; this sheet holds"
+            " {cells}. Page {page}; {total} sheet for this map.",
+            "Map {digest}, seed {seed}, {size} × {size} cells of {cell} mm; this sheet holds"
+            " {cells}. Page {page}; {total} sheets for this map.",
+            total,
+        ).format(
+            digest=game_map.digest,
+            seed=game_map.seed,
+            size=game_map.size,
+            cell=decimal(plan.cell_mm, 3),
+            cells=cells,
+            page=sheet.page,
+            total=total,
+        ),
         size=7.6,
     )
     top = y + 16
@@ -87,35 +123,50 @@ def _steps(plan: PatrolisSheet) -> list[str]:
     """What to do with this sheet, as paragraphs."""
     if plan.per_side == 1:
         return [
-            "Nothing to assemble",
-            "Lay the sheet flat. Keep its corner codes and the codes along its edge uncovered "
-            "and unmarked: they tell a photo which map this is and where its cells are.",
+            _("Nothing to assemble"),
+            _(
+                "Lay the sheet flat. Keep its corner codes and the codes along its edge uncovered"
+                " and unmarked: they tell a photo which map this is and where its cells are."
+            ),
         ]
-    lines = ["How to assemble this sheet"]
-    cuts = [EDGE_WORD[e] for e in sorted(plan.lapping, key="NESW".index)]
-    strips = [EDGE_WORD[e] for e in sorted(plan.glued, key="NESW".index)]
-    if cuts:
-        edges = "edges" if len(cuts) > 1 else "edge"
-        these = "These edges lap" if len(cuts) > 1 else "This edge laps"
+    lines = [_("How to assemble this sheet")]
+    cuts = [_(EDGE_WORD[e]) for e in sorted(plan.lapping, key="NESW".index)]
+    strips = [_(EDGE_WORD[e]) for e in sorted(plan.glued, key="NESW".index)]
+    if len(cuts) == 1:
         lines.append(
-            f"<b>Cut exactly on the grid's {' and '.join(cuts)} {edges}</b> (solid line), "
-            f"straight through the margin. {these} over the neighbour's grey glue strip."
+            _(
+                "<b>Cut exactly on the grid's {edge} edge</b> (solid line), straight through the"
+                " margin. This edge laps over the neighbour's grey glue strip."
+            ).format(edge=cuts[0])
         )
-    if strips:
+    elif cuts:
         lines.append(
-            f"Cut along the dashed lines, keeping the grey glue strip on the "
-            f"{' and '.join(strips)} edge{'s' * (len(strips) > 1)}."
+            _(
+                "<b>Cut exactly on the grid's {edge} and {other} edges</b> (solid line), straight"
+                " through the margin. These edges lap over the neighbour's grey glue strip."
+            ).format(edge=cuts[0], other=cuts[-1])
+        )
+    if len(strips) == 1:
+        lines.append(
+            _("Cut along the dashed lines, keeping the grey glue strip on the {edge} edge.").format(
+                edge=strips[0]
+            )
+        )
+    elif strips:
+        lines.append(
+            _(
+                "Cut along the dashed lines, keeping the grey glue strip on the {edge} and"
+                " {other} edges."
+            ).format(edge=strips[0], other=strips[-1])
         )
     for edge in sorted(plan.lapping, key="NESW".index):
         other = NEIGHBOUR[(plan.name, edge)]
-        lines.append(
-            f"Glue the {FULL_NAME[other]} sheet's strip under this sheet's {EDGE_WORD[edge]} "
-            "edge: the cut edge on the strip's dark line, every grid line on a tick, rivers and "
-            "roads running on."
-        )
+        lines.append(_(GLUE_UNDER[other]).format(edge=_(EDGE_WORD[edge])))
     lines.append(
-        "Order: north-west first, then north-east and south-west, then south-east. Keep the "
-        "codes in the outer margins uncovered: a photo reads the board from them."
+        _(
+            "Order: north-west first, then north-east and south-west, then south-east. Keep the"
+            " codes in the outer margins uncovered: a photo reads the board from them."
+        )
     )
     return lines
 
@@ -123,7 +174,7 @@ def _steps(plan: PatrolisSheet) -> list[str]:
 def _assembly_plan(sheet: Sheet, x: float, y: float, plan: PatrolisSheet) -> None:
     """Four squares in their places, this sheet dark, the glue strips grey."""
     side = 15.0
-    sheet.text(x, y + 2.5, "The board", size=7.5, font=BOLD)
+    sheet.text(x, y + 2.5, _("The board"), size=7.5, font=BOLD)
     top = y + 5
     for name, (col, row) in {"NW": (0, 0), "NE": (1, 0), "SW": (0, 1), "SE": (1, 1)}.items():
         sx, sy = x + col * (side + 1.5), top + row * (side + 1.5)
@@ -134,6 +185,6 @@ def _assembly_plan(sheet: Sheet, x: float, y: float, plan: PatrolisSheet) -> Non
         if name in ("NW", "NE"):
             sheet.rect(sx + 1, sy + side, side - 2, 1.5, fill="#9A9A9A")
         sheet.centred_glyphs(
-            sx + side / 2, sy + side / 2, name, size=7, fill=WHITE if mine else INK
+            sx + side / 2, sy + side / 2, _(CORNER_LABEL[name]), size=7, fill=WHITE if mine else INK
         )
-    sheet.text(x, top + 2 * side + 5.5, "grey: glue strips", size=6.2, fill=SOFT_INK)
+    sheet.text(x, top + 2 * side + 5.5, _("grey: glue strips"), size=6.2, fill=SOFT_INK)

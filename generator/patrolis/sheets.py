@@ -38,6 +38,7 @@ from generator.patrolis.map_legend import draw_legend, draw_letters, draw_number
 from generator.patrolis.placement import Placement
 from generator.patrolis.sheet_notes import draw_notes
 from patrolkit.games.patrolis import LETTERS, Map
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Item, QrCode
 from patrolkit.payload import Corner, PatrolisFiducial, PatrolisMapPart, encode
 from patrolkit.sizes import QR_ERROR_CORRECTION, Patrolis, PatrolisSheet
@@ -98,7 +99,7 @@ def draw_board_sheet(
             draw_numbers(sheet, view, -1.2, size=LABEL_SIZE)
         if "S" in plan.outer:
             draw_letters(sheet, view, plan.height + 1.4 + LABEL_SIZE * 0.2572, size=LABEL_SIZE)
-        for corner, (x, y, _, _) in plan.fiducials:
+        for corner, (x, y, _w, _h) in plan.fiducials:
             symbol = qr.symbol(
                 fiducial_payload(corner, game_map, plan),
                 version=Patrolis.FIDUCIAL_QR_VERSION,
@@ -114,7 +115,7 @@ def draw_board_sheet(
             )
             codes.append((f"fiducial-{corner.value}", record))
         payloads = map_code_payloads(game_map)
-        for part, ((x, y, _, _), payload) in enumerate(
+        for part, ((x, y, _w, _h), payload) in enumerate(
             zip(plan.map_code_boxes, payloads, strict=True), start=1
         ):
             symbol = qr.symbol(
@@ -148,7 +149,7 @@ def _glue_strip(sheet: Sheet, plan: PatrolisSheet, edge: str) -> None:
             sheet.line(x0, k * c, x0 + glue, k * c, width=TICK_MM)
         for k in range(plan.cells[3]):
             with sheet.frame(x0 + glue / 2, (k + 0.5) * c, rotate=90):
-                sheet.centred_glyphs(0, 0, "GLUE", size=6.0, fill=SOFT_INK)
+                sheet.centred_glyphs(0, 0, _("GLUE"), size=6.0, fill=SOFT_INK)
         sheet.line(x0, 0, x0, plan.height, width=0.45)
     else:
         y0 = plan.height
@@ -156,7 +157,7 @@ def _glue_strip(sheet: Sheet, plan: PatrolisSheet, edge: str) -> None:
         for k in range(plan.cells[1] + 1):
             sheet.line(k * c, y0, k * c, y0 + glue, width=TICK_MM)
         for k in range(plan.cells[1]):
-            sheet.centred_glyphs((k + 0.5) * c, y0 + glue / 2, "GLUE", size=6.0, fill=SOFT_INK)
+            sheet.centred_glyphs((k + 0.5) * c, y0 + glue / 2, _("GLUE"), size=6.0, fill=SOFT_INK)
         sheet.line(0, y0, plan.width, y0, width=0.45)
 
 
@@ -170,7 +171,8 @@ def _band_legend(sheet: Sheet, plan: PatrolisSheet, game_map: Map, number: int) 
     m = Patrolis.MAP_CODE_MM
     gap = Patrolis.CODE_GAP_MM
     y = -gap - m - 1.0 if plan.code_band == "N" else plan.height + gap - 1.0
-    sheet.text(x + 0.5, y + 2.0, f"Map {number} · {game_map.digest}", size=size + 0.6, font=BOLD)
+    label = _("Map {number} · {digest}").format(number=number, digest=game_map.digest)
+    sheet.text(x + 0.5, y + 2.0, label, size=size + 0.6, font=BOLD)
     draw_legend(sheet, x + 0.5, y + 3.0, size=size, compact=True)
     return True
 

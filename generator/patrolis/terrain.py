@@ -50,6 +50,7 @@ from patrolkit.games.patrolis.grid import (
 )
 from patrolkit.games.patrolis.playable import check_playable
 from patrolkit.games.patrolis.terrain import Map
+from patrolkit.i18n import _
 
 __all__ = ["MAX_ATTEMPTS", "check_playable", "check_seed", "generate_map"]
 
@@ -87,7 +88,9 @@ def generate_map(seed: int, *, size: int = DEFAULT_SIZE) -> Map:
         except LayoutError:
             continue
         return built
-    raise LayoutError(f"No playable {size} x {size} map was found for seed {seed}.")
+    raise LayoutError(
+        _("No playable {size} x {size} map was found for seed {seed}.").format(size=size, seed=seed)
+    )
 
 
 def _smooth(t: float) -> float:
@@ -132,7 +135,7 @@ class _Attempt(TownsAndRoads):
         """Smooth value noise in 0..1, with random values on a lattice every ``step`` cells."""
         rng, size = self.rng, self.size
         points = int(size / step) + 2
-        lattice = [[rng.random() for _ in range(points)] for _ in range(points)]
+        lattice = [[rng.random() for _col in range(points)] for _row in range(points)]
         out = []
         for row in range(size):
             fy = row / step
@@ -152,7 +155,7 @@ class _Attempt(TownsAndRoads):
         """Smooth 1-D noise in -1..1 along a side of the board."""
         rng = self.rng
         points = int(self.size / step) + 2
-        lattice = [rng.uniform(-1, 1) for _ in range(points)]
+        lattice = [rng.uniform(-1, 1) for _point in range(points)]
         out = []
         for position in range(self.size):
             f = position / step
@@ -205,7 +208,7 @@ class _Attempt(TownsAndRoads):
         self.sea_distance = distance = self._distance_to_sea()
         inland = [min(1.0, d / (0.5 * size)) for d in distance]
         height = [0.5 * b + 0.2 * f + 0.4 * i for b, f, i in zip(broad, fine, inland, strict=True)]
-        for _ in range(rng.choice((1, 2, 2)) + (size >= 20)):
+        for _river in range(rng.choice((1, 2, 2)) + (size >= 20)):
             inner = [c for c in range(self.cells) if distance[c] >= 3] or list(range(self.cells))
             start = rng.choice(inner)
             angle = rng.uniform(0, math.pi)
@@ -249,7 +252,7 @@ class _Attempt(TownsAndRoads):
                 and all(o < 0 or kinds[o] is not Kind.SEA for o in self.around[cell])
             )
 
-        for _ in range(count):
+        for _town in range(count):
             ground = sorted(
                 (c for c in range(self.cells) if lake_ground(c)), key=self.height.__getitem__
             )
@@ -258,7 +261,7 @@ class _Attempt(TownsAndRoads):
             cell = rng.choice(ground[: max(1, len(ground) // 4)])
             lake = [cell]
             kinds[cell] = Kind.LAKE
-            for _ in range(rng.randint(1, 4)):
+            for _try in range(rng.randint(1, 4)):
                 edge = [o for c in lake for o in self.around[c] if o >= 0 and lake_ground(o)]
                 if not edge:
                     break
@@ -293,7 +296,7 @@ class _Attempt(TownsAndRoads):
             order += 1
         heapq.heapify(heap)
         while heap:
-            level, _, cell = heapq.heappop(heap)
+            level, _order, cell = heapq.heappop(heap)
             for other in around[cell]:
                 if other >= 0 and not queued[other]:
                     queued[other] = True

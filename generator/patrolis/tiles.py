@@ -49,6 +49,7 @@ from generator.page import (
 )
 from generator.pieces import draw_pattern, ring_clip
 from patrolkit.games.patrolis import DEFAULT_OBJECTIVES, STEPS_DEALT, Colour, Shape
+from patrolkit.i18n import N_
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import PatrolisObjective, PatrolisStep, encode
 from patrolkit.sizes import QR_ERROR_CORRECTION, Patrolis
@@ -80,14 +81,14 @@ OBJECTIVE_PATTERN: Final[dict[Colour, tuple[str, str | Color]]] = {
 """Each objective colour's pattern and the pattern's ink, over the whole frame."""
 OBJECTIVE_PATTERN_PITCH_MM: Final = 2.2
 PATTERN_WORD: Final = {
-    "plain": "plain",
-    "stripes": "stripes",
-    "dots": "dots",
-    "checker": "checks",
-    "grid": "grid",
-    "crosshatch": "cross-hatch",
+    "plain": N_("plain"),
+    "stripes": N_("stripes"),
+    "dots": N_("dots"),
+    "checker": N_("checks"),
+    "grid": N_("grid"),
+    "crosshatch": N_("cross-hatch"),
 }
-"""How the sheets' keys name each pattern."""
+"""How the sheets' keys name each pattern, in English: said with ``_(PATTERN_WORD[name])``."""
 LETTER_INK: Final[dict[Colour, str | Color]] = {
     Colour.BLUE: WHITE,
     Colour.RED: WHITE,

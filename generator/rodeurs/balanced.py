@@ -31,6 +31,7 @@ from patrolkit.games.rodeurs import Layout
 from patrolkit.games.rodeurs.engine import check_level
 from patrolkit.games.rodeurs.fairness import GameRecord, Rating, play_game, summarise, wilson
 from patrolkit.games.rodeurs.model import Player
+from patrolkit.i18n import _
 
 LOW: Final = 0.4
 HIGH: Final = 0.6
@@ -243,7 +244,7 @@ def _schedule(
                 running[executor.submit(_play_chunk, task)] = (board, first)
             if not running:
                 break
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            done, _pending = wait(running, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: (running[f][0].seed, running[f][1])):
                 board, first = running.pop(future)
                 records, seconds = future.result()
@@ -329,13 +330,17 @@ def draw_balanced(
     check_level(level)
     if score_range(games) is None:
         raise KitError(
-            f"No rating of {games} games can show a board balanced: an interval inside 40–60 % "
-            f"needs at least {fewest_games()} games (--games)."
+            _(
+                "No rating of {games} games can show a board balanced: an interval inside 40–60 %"
+                " needs at least {fewest} games (--games)."
+            ).format(games=games, fewest=fewest_games())
         )
     if count > max_draws:
         raise KitError(
-            f"{count} balanced boards cannot be found in at most {max_draws} draws; "
-            "raise --max-draws."
+            _(
+                "{count} balanced boards cannot be found in at most {draws} draws; raise"
+                " --max-draws."
+            ).format(count=count, draws=max_draws)
         )
     started = time.perf_counter()
 
@@ -377,9 +382,19 @@ def draw_balanced(
     decided = opened[:drawn]
     if kept < count:
         raise KitError(
-            f"Only {kept} of {drawn} boards drawn (seeds {start}–{start + drawn - 1}) rated "
-            f"balanced at level {level} over {games} games, short of {count}; raise --max-draws "
-            "or ask for fewer boards."
+            _(
+                "Only {kept} of {drawn} boards drawn (seeds {first}–{last}) rated balanced at"
+                " level {level} over {games} games, short of {count}; raise --max-draws or ask"
+                " for fewer boards."
+            ).format(
+                kept=kept,
+                drawn=drawn,
+                first=start,
+                last=start + drawn - 1,
+                level=level,
+                games=games,
+                count=count,
+            )
         )
     boards, rejected = [], []
     for board in decided:
@@ -426,9 +441,12 @@ def progress_line(count: int) -> Progress | None:
     def show(tally: Tally) -> None:
         width = 20
         filled = width * tally.kept // max(count, 1)
+        bar = "#" * filled + "." * (width - filled)
         sys.stderr.write(
-            f"\rbalanced boards [{'#' * filled}{'.' * (width - filled)}] {tally.kept}/{count}"
-            f" kept, {tally.drawn} drawn, {tally.games} games played"
+            "\r"
+            + _(
+                "balanced boards [{bar}] {kept}/{count} kept, {drawn} drawn, {games} games played"
+            ).format(bar=bar, kept=tally.kept, count=count, drawn=tally.drawn, games=tally.games)
         )
         if tally.over:
             sys.stderr.write("\n")

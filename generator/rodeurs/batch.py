@@ -43,6 +43,7 @@ from generator.rodeurs.board import draw_board, grid_origin, jumps_text, layout_
 from patrolkit.atomic import write_file
 from patrolkit.games.rodeurs import Layout
 from patrolkit.games.rodeurs.fairness import Rating
+from patrolkit.i18n import N_, _, language, ngettext, use_language
 from patrolkit.manifest import BoardGeometry
 
 SERIAL_BELOW: Final = 24
@@ -124,7 +125,7 @@ def _index(sheet: Sheet, layouts: Sequence[Layout]) -> None:
 
 def _new_sheet(sheet_paper: Paper, count: int) -> tuple[io.BytesIO, Sheet]:
     out = io.BytesIO()
-    sheet = Sheet(out, sheet_paper, title="Rôdeurs — boards", subject=_count(count, "board"))
+    sheet = Sheet(out, sheet_paper, title=_("Rôdeurs — boards"), subject=_boards(count))
     return out, sheet
 
 
@@ -164,6 +165,8 @@ class _Start:
     paper: Paper
     first_page: int
     fonts: tuple[_Font, ...]
+    language: str
+    """The language the boards speak (a worker starts in English)."""
 
 
 class _NotPortable(Exception):
@@ -196,7 +199,7 @@ def _pages_in_parallel(
     boards = [draw_board(sheet, first, grid_origin(sheet_paper), first_rating)]
     if progress is not None:
         progress(1, len(layouts))
-    start = _Start(sheet_paper, sheet.page + 1, _font_state(sheet))
+    start = _Start(sheet_paper, sheet.page + 1, _font_state(sheet), language())
     rest = list(range(1, len(layouts)))
     size = max(1, min(CHUNK, len(rest) // (workers * 4)))
     chunks = [rest[i : i + size] for i in range(0, len(rest), size)]
@@ -262,7 +265,8 @@ _worker_start: _Start | None = None
 def _start_worker(start: _Start) -> None:
     """Set up this worker's canvas with the batch canvas's fonts, codes and internal names."""
     global _worker, _worker_start
-    _, sheet = _new_sheet(start.paper, 1)
+    use_language(start.language)
+    _out, sheet = _new_sheet(start.paper, 1)
     doc = sheet.canvas._doc
     for font in start.fonts:
         face = pdfmetrics.getFont(font.name)
@@ -303,8 +307,9 @@ def _draw_pages(numbered: list[tuple[int, Layout, Rating | None]]) -> list[Page]
     return pages
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
+def _boards(count: int) -> str:
+    """``12 boards``, in the language in force."""
+    return ngettext("{count} board", "{count} boards", count).format(count=count)
 
 
 # -- the index of a batch -------------------------------------------------------------------------
@@ -312,12 +317,13 @@ def _count(n: int, noun: str) -> str:
 _INDEX_ROW_MM: Final = 5.2
 _INDEX_COLUMNS: Final = (
     ("#", 0.0),
-    ("Page", 10.0),
-    ("Layout", 23.0),
-    ("Board", 73.0),
-    ("Jumps", 92.0),
-    ("Pawns", 146.0),
+    (N_("Page"), 10.0),
+    (N_("Layout"), 23.0),
+    (N_("Board"), 73.0),
+    (N_("Jumps"), 92.0),
+    (N_("Pawns"), 146.0),
 )
+"""The index's columns: each heading (translated where it is printed) and where it starts."""
 
 
 def _index_top(page: int) -> float:
@@ -343,16 +349,14 @@ def _index_page(
     width = sheet.paper.width
     left = MARGIN_MM
     if page == 1:
-        sheet.text(left, MARGIN_MM + 10, "Rôdeurs — boards", size=22, font=BOLD)
-        sheet.text(
-            width - MARGIN_MM, MARGIN_MM + 10, _count(len(layouts), "board"), size=10, align="right"
-        )
+        sheet.text(left, MARGIN_MM + 10, _("Rôdeurs — boards"), size=22, font=BOLD)
+        sheet.text(width - MARGIN_MM, MARGIN_MM + 10, _boards(len(layouts)), size=10, align="right")
         draw_scale_check(sheet, left, MARGIN_MM + 16, width - 2 * MARGIN_MM)
     else:
-        sheet.text(left, MARGIN_MM + 8, "Rôdeurs — boards: index, continued", size=12, font=BOLD)
+        sheet.text(left, MARGIN_MM + 8, _("Rôdeurs — boards: index, continued"), size=12, font=BOLD)
     top = _index_top(page)
     for name, x in _INDEX_COLUMNS:
-        sheet.text(left + 1.5 + x, top, name, size=7.8, font=BOLD)
+        sheet.text(left + 1.5 + x, top, _(name) if name != "#" else name, size=7.8, font=BOLD)
     sheet.line(left, top + 1.4, width - MARGIN_MM, top + 1.4, width=0.3)
     for row, number in enumerate(numbers, start=1):
         layout = layouts[number]
@@ -367,6 +371,6 @@ def _index_page(
             jumps_text(layout.board.diagonal),
             mix_text(layout),
         )
-        for (_, x), text in zip(_INDEX_COLUMNS, cells, strict=True):
+        for (_heading, x), text in zip(_INDEX_COLUMNS, cells, strict=True):
             sheet.text(left + 1.5 + x, y, text, size=7.8)
     draw_generator_line(sheet)

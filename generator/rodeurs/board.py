@@ -27,7 +27,8 @@ from patrolkit.games.rodeurs import (
     PawnColour,
     square,
 )
-from patrolkit.games.rodeurs.fairness import Rating
+from patrolkit.games.rodeurs.fairness import Rating, percent
+from patrolkit.i18n import N_, _, ngettext, pgettext
 from patrolkit.manifest import BoardGeometry, Fiducial
 from patrolkit.payload import Corner, RodeursFiducial, encode
 from patrolkit.sizes import PAWN_INK, QR_ERROR_CORRECTION, Rodeurs
@@ -65,7 +66,16 @@ DISC_INSET_MM: Final = 3.4
 LETTER_INK: Final = {"R": "#000000", "Y": "#000000", "G": "#FFFFFF"}
 """The ink that contrasts with each pawn colour, for the colour's letter printed on it."""
 PAWN_LETTER: Final = {PawnColour.RED: "R", PawnColour.YELLOW: "Y", PawnColour.GREEN: "G"}
-PAWN_NAME: Final = {PawnColour.RED: "red", PawnColour.YELLOW: "yellow", PawnColour.GREEN: "green"}
+"""Each pawn colour's letter in payloads, the manifest and the ink tables (the same in every
+language); :func:`shown_letter` is the letter printed for a player to read."""
+PAWN_NAME: Final = {
+    PawnColour.RED: N_("red"),
+    PawnColour.YELLOW: N_("yellow"),
+    PawnColour.GREEN: N_("green"),
+}
+"""Each pawn colour's name, as the manifest records it; say it to a player with ``_()``."""
+LAYOUT_NAMES: Final = {"classic": N_("classic"), "random": N_("random")}
+"""The layouts patrolkit names itself (a hand-made layout's name is printed as written)."""
 
 _STRIP_LEFT: Final = Rodeurs.FIDUCIAL_MM + 5.0
 """Left end of the text strips between the fiducials (clear of their quiet zones)."""
@@ -76,20 +86,49 @@ def grid_origin(paper: Paper) -> tuple[float, float]:
     return (round((paper.width - WIDTH) / 2, 3), round((paper.height - HEIGHT) / 2, 3))
 
 
+def shown_letter(colour: PawnColour) -> str:
+    """The letter printed on a pawn of ``colour`` in the pictures and the board's start discs:
+    its colour's initial in the language in force (``R``, ``Y``, ``G`` in English)."""
+    if colour is PawnColour.RED:
+        return pgettext("pawn letter", "R")
+    if colour is PawnColour.YELLOW:
+        return pgettext("pawn letter", "Y")
+    return pgettext("pawn letter", "G")
+
+
 def jumps_text(diagonal: bool) -> str:
-    return (
-        "jumps in straight lines and diagonals" if diagonal else "straight jumps only, no diagonals"
-    )
+    if diagonal:
+        return _("jumps in straight lines and diagonals")
+    return _("straight jumps only, no diagonals")
+
+
+def colour_count(colour: PawnColour, count: int) -> str:
+    """``12 red`` (pawns), in the language in force."""
+    if colour is PawnColour.RED:
+        text = ngettext("{count} red", "{count} red", count)
+    elif colour is PawnColour.YELLOW:
+        text = ngettext("{count} yellow", "{count} yellow", count)
+    else:
+        text = ngettext("{count} green", "{count} green", count)
+    return text.format(count=count)
 
 
 def mix_text(layout: Layout) -> str:
     mix = layout.mix
-    return ", ".join(f"{mix[colour]} {PAWN_NAME[colour]}" for colour in PAWN_NAME)
+    return ", ".join(colour_count(colour, mix[colour]) for colour in PAWN_NAME)
+
+
+def layout_name(layout: Layout) -> str:
+    """The layout's name as printed: ours translated, a hand-made one as written."""
+    known = LAYOUT_NAMES.get(layout.name)
+    return layout.name if known is None else _(known)
 
 
 def layout_text(layout: Layout) -> str:
     """``classic``, ``random, seed 42`` and so on."""
-    return layout.name if layout.seed is None else f"{layout.name}, seed {layout.seed}"
+    if layout.seed is None:
+        return layout_name(layout)
+    return _("{layout}, seed {seed}").format(layout=layout_name(layout), seed=layout.seed)
 
 
 def draw_board(
@@ -172,15 +211,15 @@ def _start_discs(sheet: Sheet, layout: Layout) -> None:
             pawn = layout.start[square(column, row)]
             if pawn is None:
                 continue
-            x, y, _, h = Rodeurs.cell_box(column, row)
-            letter = PAWN_LETTER[pawn]
-            _disc(sheet, x + DISC_INSET_MM, y + h - DISC_INSET_MM, letter)
+            x, y, _width, h = Rodeurs.cell_box(column, row)
+            _disc(sheet, x + DISC_INSET_MM, y + h - DISC_INSET_MM, pawn)
 
 
-def _disc(sheet: Sheet, x: float, y: float, letter: str) -> None:
+def _disc(sheet: Sheet, x: float, y: float, pawn: PawnColour) -> None:
     """A start disc centred on ``(x, y)``: the pawn's colour with its letter, a white rim."""
+    letter = PAWN_LETTER[pawn]
     sheet.circle(x, y, DISC_RADIUS_MM, fill=PAWN_INK[letter], stroke=WHITE, line=0.3)
-    sheet.centred_glyphs(x, y, letter, size=5.2, fill=LETTER_INK[letter])
+    sheet.centred_glyphs(x, y, shown_letter(pawn), size=5.2, fill=LETTER_INK[letter])
 
 
 def _labels(sheet: Sheet) -> None:
@@ -212,10 +251,17 @@ def _legend(sheet: Sheet) -> None:
     """Who owns which cells, and what the corner discs mean, between the two top fiducials."""
     top = Rodeurs.fiducial_origin(Corner.NW)[1]
     first, second = top + 5.2, top + 11.4
-    x = _key(sheet, _STRIP_LEFT, first, _swatch_white, "White district", "first player")
-    _key(sheet, x + 6.0, first, _swatch_black, "Black district", "second player")
-    x = _key(sheet, _STRIP_LEFT, second, _swatch_grey, "Grey row", "nobody's district")
-    _key(sheet, x + 6.0, second, _swatch_disc, "Start", "the pawn colour to set on the cell")
+    x = _key(sheet, _STRIP_LEFT, first, _swatch_white, _("White district"), _("first player"))
+    _key(sheet, x + 6.0, first, _swatch_black, _("Black district"), _("second player"))
+    x = _key(sheet, _STRIP_LEFT, second, _swatch_grey, _("Grey row"), _("nobody's district"))
+    _key(
+        sheet,
+        x + 6.0,
+        second,
+        _swatch_disc,
+        pgettext("start disc", "Start"),
+        _("the pawn colour to set on the cell"),
+    )
 
 
 def _key(
@@ -251,14 +297,20 @@ def _swatch_grey(sheet: Sheet, x: float, y: float) -> None:
 
 
 def _swatch_disc(sheet: Sheet, x: float, y: float) -> None:
-    _disc(sheet, x + 2.0, y + 2.0, "R")
+    _disc(sheet, x + 2.0, y + 2.0, PawnColour.RED)
 
 
 def _caption_lines(layout: Layout) -> tuple[tuple[str, str], tuple[str, str]]:
     """The bottom captions: (code, jumps) on the left, (layout, pawns) on the right."""
     return (
-        (f"Rôdeurs board {layout.board.code}", jumps_text(layout.board.diagonal).capitalize()),
-        (f"Layout: {layout_text(layout)}", f"Pawns: {mix_text(layout)}"),
+        (
+            _("Rôdeurs board {code}").format(code=layout.board.code),
+            jumps_text(layout.board.diagonal).capitalize(),
+        ),
+        (
+            _("Layout: {layout}").format(layout=layout_text(layout)),
+            _("Pawns: {mix}").format(mix=mix_text(layout)),
+        ),
     )
 
 
@@ -281,11 +333,21 @@ def rating_lines(rating: Rating) -> tuple[str, str]:
     ('First player scores 51%', '(43%–58%) in 160 games, level 1')
     """
     levels = rating.levels
-    level = f"level {levels[0]}" if levels[0] == levels[1] else f"levels {levels[0]}/{levels[1]}"
-    return (
-        f"First player scores {rating.score:.0%}",
-        f"({rating.score_interval}) in {rating.games} games, {level}",
-    )
+    if levels[0] == levels[1]:
+        detail = ngettext(
+            "({interval}) in {games} game, level {level}",
+            "({interval}) in {games} games, level {level}",
+            rating.games,
+        ).format(interval=rating.score_interval, games=rating.games, level=levels[0])
+    else:
+        detail = ngettext(
+            "({interval}) in {games} game, levels {first}/{second}",
+            "({interval}) in {games} games, levels {first}/{second}",
+            rating.games,
+        ).format(
+            interval=rating.score_interval, games=rating.games, first=levels[0], second=levels[1]
+        )
+    return _("First player scores {percent}").format(percent=percent(rating.score)), detail
 
 
 def rating_room(layout: Layout) -> tuple[float, float]:
@@ -314,8 +376,10 @@ def _rating(sheet: Sheet, layout: Layout, rating: Rating) -> None:
             break
     else:
         raise KitError(
-            f"The layout's name '{layout.name}' leaves no room on the board for the rating; "
-            "give the layout file a shorter name."
+            _(
+                "The layout's name '{name}' leaves no room on the board for the rating; give the"
+                " layout file a shorter name."
+            ).format(name=layout.name)
         )
     centre = (left + right) / 2
     sheet.text(centre, top + 5.2, head, size=size, font=BOLD, align="centre")

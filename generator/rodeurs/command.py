@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.rodeurs.rate import GAMES
 from patrolkit import options
+from patrolkit.i18n import _, ngettext
 
 MIX = (16, 20, 20)
 """The default pawn mix: red, yellow, green."""
@@ -39,7 +40,7 @@ def mix(text: str) -> tuple[int, int, int]:
     parts = text.split(",")
     if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
         raise argparse.ArgumentTypeError(
-            f"expected red,yellow,green counts like 16,20,20, not '{text}'"
+            _("expected red,yellow,green counts like 16,20,20, not '{text}'").format(text=text)
         )
     red, yellow, green = (int(p) for p in parts)
     return red, yellow, green
@@ -47,17 +48,19 @@ def mix(text: str) -> tuple[int, int, int]:
 
 def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--random", action="store_true", help="a random board and start position")
-    source.add_argument("--layout", type=Path, metavar="FILE", help="a hand-made layout (TOML)")
-    parser.add_argument(
-        "--seed", type=options.whole_number, help="random layout seed (implies --random)"
+    source.add_argument(
+        "--random", action="store_true", help=_("a random board and start position")
     )
-    parser.add_argument("--mix", type=mix, help="random pawn mix red,yellow,green (16,20,20)")
-    parser.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    source.add_argument("--layout", type=Path, metavar="FILE", help=_("a hand-made layout (TOML)"))
+    parser.add_argument(
+        "--seed", type=options.whole_number, help=_("random layout seed (implies --random)")
+    )
+    parser.add_argument("--mix", type=mix, help=_("random pawn mix red,yellow,green (16,20,20)"))
+    parser.add_argument("--diagonal", action="store_true", help=_("allow diagonal jumps"))
     parser.add_argument(
         "--rated",
         action="store_true",
-        help="rate the board's fairness first; print it on the board and record it in kit.json",
+        help=_("rate the board's fairness first; print it on the board and record it in kit.json"),
     )
     _add_rating_arguments(parser, games=f"{RATE_GAMES}", level=f"{RATE_LEVEL}", only="--rated")
     options.add_output_options(parser, options.PAPERS)
@@ -67,15 +70,19 @@ def _add_rating_arguments(
     parser: argparse.ArgumentParser, *, games: str, level: str, only: str
 ) -> None:
     parser.add_argument(
-        "--games", type=options.count, help=f"games a rating plays (default {games}; {only})"
+        "--games",
+        type=options.count,
+        help=_("games a rating plays (default {games}; {only})").format(games=games, only=only),
     )
     parser.add_argument(
-        "--level", type=options.whole_number, help=f"players' level (default {level}; {only})"
+        "--level",
+        type=options.whole_number,
+        help=_("players' level (default {level}; {only})").format(level=level, only=only),
     )
     parser.add_argument(
         "--play-seed",
         type=options.whole_number,
-        help=f"seed of the rating's games (default 0; {only})",
+        help=_("seed of the rating's games (default 0; {only})").format(only=only),
     )
 
 
@@ -89,12 +96,18 @@ def _rating_options(args: argparse.Namespace, flag: str, *extra: str) -> None:
     if given:
         from patrolkit.errors import KitError
 
-        verb = "applies" if len(given) == 1 else "apply"
-        raise KitError(f"{' and '.join(given)} only {verb} with {flag}.")
+        raise KitError(
+            ngettext(
+                "{options} only applies with {flag}.",
+                "{options} only apply with {flag}.",
+                len(given),
+            ).format(options=_(" and ").join(given), flag=flag)
+        )
 
 
 def run_kit(args: argparse.Namespace) -> int:
     from generator.rodeurs.kit import write_kit
+    from patrolkit.games.rodeurs.fairness import percent
 
     layout = _layout(args)
     label = f"seed-{layout.seed}" if layout.seed is not None else layout.name
@@ -108,7 +121,7 @@ def run_kit(args: argparse.Namespace) -> int:
 
         games = RATE_GAMES if args.games is None else args.games
         level = RATE_LEVEL if args.level is None else args.level
-        bar = options.progress_bar("rating games")
+        bar = options.progress_bar(_("rating games"))
         rating = rate_on_cores(
             layout,
             games=games,
@@ -127,12 +140,29 @@ def run_kit(args: argparse.Namespace) -> int:
         rate=rate if args.rated else None,
         ink=args.ink,
     )
-    options.kit_written(f"Rôdeurs kit ({label}, board {layout.board.code})", args.paper, files)
+    options.kit_written(
+        _("Rôdeurs kit ({label}, board {code})").format(label=label, code=layout.board.code),
+        args.paper,
+        files,
+    )
     for rating in ratings:
-        verdict = "balanced" if rating.balanced() else "not shown balanced"
+        if rating.balanced():
+            rated = _(
+                "Rated: the first player scores {percent} ({interval}), balanced (40–60 %);"
+                " {games} games, {seconds} s."
+            )
+        else:
+            rated = _(
+                "Rated: the first player scores {percent} ({interval}), not shown balanced"
+                " (40–60 %); {games} games, {seconds} s."
+            )
         print(
-            f"Rated: the first player scores {rating.score:.0%} ({rating.score_interval}), "
-            f"{verdict} (40–60 %); {rating.games} games, {rating.seconds:.0f} s."
+            rated.format(
+                percent=percent(rating.score),
+                interval=rating.score_interval,
+                games=rating.games,
+                seconds=f"{rating.seconds:.0f}",
+            )
         )
     return 0
 
@@ -154,27 +184,31 @@ def _layout(args: argparse.Namespace) -> Any:
 
 
 def add_boards_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--count", type=options.count, required=True, help="how many boards")
+    parser.add_argument("--count", type=options.count, required=True, help=_("how many boards"))
     parser.add_argument(
-        "--seed", type=options.whole_number, default=0, help="first seed (default 0)"
+        "--seed", type=options.whole_number, default=0, help=_("first seed (default 0)")
     )
-    parser.add_argument("--mix", type=mix, help="pawn mix red,yellow,green (default 16,20,20)")
-    parser.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    parser.add_argument("--mix", type=mix, help=_("pawn mix red,yellow,green (default 16,20,20)"))
+    parser.add_argument("--diagonal", action="store_true", help=_("allow diagonal jumps"))
     parser.add_argument(
-        "--paper", choices=options.PAPERS, default="a4", help="paper size (default a4)"
+        "--paper", choices=options.PAPERS, default="a4", help=_("paper size (default a4)")
     )
     parser.add_argument(
         "--out",
         type=Path,
-        help="output PDF, or with --balanced the folder for boards.pdf and boards.json"
-        " (default output/boards/...)",
+        help=_(
+            "output PDF, or with --balanced the folder for boards.pdf and boards.json"
+            " (default output/boards/...)"
+        ),
     )
-    parser.add_argument("--force", action="store_true", help="overwrite an existing file")
+    parser.add_argument("--force", action="store_true", help=_("overwrite an existing file"))
     parser.add_argument(
         "--balanced",
         action="store_true",
-        help="draw seeds from --seed on until COUNT boards rate balanced (first player's"
-        " 95%% interval inside 40–60%%)",
+        help=_(
+            "draw seeds from --seed on until COUNT boards rate balanced (first player's"
+            " 95%% interval inside 40–60%%)"
+        ),
     )
     _add_rating_arguments(
         parser, games=f"{BALANCED_GAMES}", level=f"{BALANCED_LEVEL}", only="--balanced"
@@ -182,7 +216,9 @@ def add_boards_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-draws",
         type=options.count,
-        help=f"boards to rate at most before giving up (default {MAX_DRAWS}; --balanced)",
+        help=_("boards to rate at most before giving up (default {draws}; --balanced)").format(
+            draws=MAX_DRAWS
+        ),
     )
 
 
@@ -201,9 +237,19 @@ def run_boards(args: argparse.Namespace) -> int:
     last = args.seed + args.count - 1
     out = args.out or Path("output") / "boards" / f"rodeurs-seeds-{args.seed}-{last}.pdf"
     path = write_board_batch(
-        layouts, out, paper=args.paper, force=args.force, progress=options.progress_bar("boards")
+        layouts,
+        out,
+        paper=args.paper,
+        force=args.force,
+        progress=options.progress_bar(_("boards")),
     )
-    print(f"{args.count} random Rôdeurs boards (seeds {args.seed}–{last}): {path}")
+    print(
+        ngettext(
+            "{count} random Rôdeurs board (seeds {first}–{last}): {path}",
+            "{count} random Rôdeurs boards (seeds {first}–{last}): {path}",
+            args.count,
+        ).format(count=args.count, first=args.seed, last=last, path=path)
+    )
     return 0
 
 
@@ -231,16 +277,30 @@ def _run_balanced(args: argparse.Namespace) -> int:
         )
 
     balanced, (pdf, record) = write_balanced_boards(out, draw, paper=args.paper, force=args.force)
-    kept = [str(layout.seed) for layout, _ in balanced.boards]
+    kept = [str(layout.seed) for layout, _rating in balanced.boards]
     last = args.seed + balanced.drawn - 1
-    drawn = f"seed {last}" if balanced.drawn == 1 else f"seeds {args.seed}–{last}"
+    if balanced.drawn == 1:
+        drawn = _("seed {seed}").format(seed=last)
+    else:
+        drawn = _("seeds {first}–{last}").format(first=args.seed, last=last)
+    boards = ngettext(
+        "{count} balanced Rôdeurs board", "{count} balanced Rôdeurs boards", args.count
+    ).format(count=args.count)
+    seeds = ngettext("seed {seeds}", "seeds {seeds}", len(kept)).format(seeds=", ".join(kept))
     print(
-        f"{_count(args.count, 'balanced Rôdeurs board')} ({'seed' if len(kept) == 1 else 'seeds'}"
-        f" {', '.join(kept)}) from {balanced.drawn} drawn ({drawn}), {games} games each at level"
-        f" {level}, {balanced.seconds:.0f} s: {pdf}, ratings in {record}"
+        _(
+            "{boards} ({seeds}) from {drawn} drawn ({range}), {games} games each at level"
+            " {level}, {seconds} s: {pdf}, ratings in {record}"
+        ).format(
+            boards=boards,
+            seeds=seeds,
+            drawn=balanced.drawn,
+            range=drawn,
+            games=games,
+            level=level,
+            seconds=f"{balanced.seconds:.0f}",
+            pdf=pdf,
+            record=record,
+        )
     )
     return 0
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"

@@ -21,6 +21,7 @@ from generator.rodeurs.board import (
     LETTER_INK,
     PAWN_LETTER,
     cell_fill,
+    shown_letter,
 )
 from patrolkit.games.rodeurs import COLUMNS, ROWS, Board, CellColour, PawnColour, Pawns, square
 from patrolkit.sizes import PAWN_INK
@@ -145,7 +146,9 @@ def _pawn(sheet: Sheet, cx: float, cy: float, cell: float, pawn: PawnColour) -> 
     sheet.rect(
         cx - side / 2, cy - side / 2, side, side, fill=PAWN_INK[letter], stroke=INK, line=0.15
     )
-    sheet.centred_glyphs(cx, cy, letter, size=cell * 1.15, font=BOLD, fill=LETTER_INK[letter])
+    sheet.centred_glyphs(
+        cx, cy, shown_letter(pawn), size=cell * 1.15, font=BOLD, fill=LETTER_INK[letter]
+    )
 
 
 def _ghost(sheet: Sheet, cx: float, cy: float, cell: float) -> None:

@@ -33,7 +33,7 @@ from generator.frame import (
     sheets_text,
     write_kit_files,
 )
-from generator.page import BOLD, GENERATOR, MARGIN_MM, SOFT_INK, Ink, Sheet, paper
+from generator.page import BOLD, FONT, GENERATOR, MARGIN_MM, SOFT_INK, Ink, Sheet, paper, text_width
 from generator.page import ink as ink_named
 from generator.rodeurs.balanced import HIGH, LOW, Balanced
 from generator.rodeurs.batch import render_board_batch as render_board_batch
@@ -52,9 +52,14 @@ from generator.rodeurs.tokens import draw_token_pages, page_grids, pawns_for
 from patrolkit.atomic import write_folder
 from patrolkit.games.rodeurs import Layout
 from patrolkit.games.rodeurs.fairness import Rating
+from patrolkit.i18n import N_, _
 from patrolkit.manifest import Box, Item, Manifest
 
 SETUP_CELL_MM: Final = 10.5
+SETUP_CAPTION_SIZE: Final = 7.3
+SETUP_CAPTION_MM: Final = 63.0
+"""The set-up picture's caption is broken into lines this wide (its text starts 5 mm left of the
+picture and stays well inside the picture's width)."""
 COVER: Final = CoverStyles.of(
     "cover", size=9.2, leading=12.4, after=4, head_before=5, item_after=2.5
 )
@@ -101,7 +106,9 @@ def render_kit(
     kit = KitDocument(
         "Rôdeurs",
         sheet_paper,
-        f"Layout {layout_text(layout)}, board {layout.board.code}",
+        _("Layout {layout}, board {code}").format(
+            layout=layout_text(layout), code=layout.board.code
+        ),
         ink_mode,
     )
     sheet = kit.sheet
@@ -110,7 +117,9 @@ def render_kit(
     board = draw_board(sheet, layout, grid_origin(sheet_paper), rating)
     sheet.next_page()
     tokens = draw_token_pages(
-        sheet, pawns, f"Rôdeurs — {len(pawns)} pawn tokens ({mix_text(layout)})"
+        sheet,
+        pawns,
+        _("Rôdeurs — {count} pawn tokens ({mix})").format(count=len(pawns), mix=mix_text(layout)),
     )
     sheet.next_page()
     draw_rules(sheet, facts)
@@ -161,7 +170,7 @@ BALANCED_FILES: Final = ("boards.pdf", "boards.json")
 def balanced_record(draw: Balanced, pdf: tuple[bytes, list[Any]], paper_name: str) -> bytes:
     """``boards.json``: how the boards were drawn and, per board, its page, layout and rating
     (each rating as ``patrolkit rate rodeurs --json`` prints it)."""
-    _, geometries = pdf
+    _pdf, geometries = pdf
     record = {
         "game": "rodeurs",
         "paper": paper_name,
@@ -225,15 +234,18 @@ def _paper_name(name: str) -> str:
 def _contents(layout: Layout, pawns: int, token_sheets: int, rules_sheets: int) -> list[str]:
     """The cover's list of sheets (paragraph markup)."""
     return [
-        "<b>Sheet 1</b> — this cover: set-up and print check.",
-        "<b>Sheet 2</b> — the board, 7 × 9 cells of 25 mm.",
-        f"<b>{sheets_text(3, token_sheets)}</b> — {pawns} pawn tokens of 21 mm: "
-        f"{mix_text(layout)}.",
-        f"<b>{sheets_text(3 + token_sheets, rules_sheets)}</b> — the rules, with pictures.",
+        _("<b>Sheet 1</b> — this cover: set-up and print check."),
+        _("<b>Sheet 2</b> — the board, 7 × 9 cells of 25 mm."),
+        _("<b>{sheets}</b> — {count} pawn tokens of 21 mm: {mix}.").format(
+            sheets=sheets_text(3, token_sheets), count=pawns, mix=mix_text(layout)
+        ),
+        _("<b>{sheets}</b> — the rules, with pictures.").format(
+            sheets=sheets_text(3 + token_sheets, rules_sheets)
+        ),
     ]
 
 
-ANOTHER_BOARD: Final = (
+ANOTHER_BOARD: Final = N_(
     "<b>Another board:</b> this one was drawn at random. Any other board is as legal if every "
     "cell faces one of the other colour across the grey row and each such pair starts with two "
     "pawns of the same colour."
@@ -244,50 +256,65 @@ ANOTHER_BOARD: Final = (
 def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
-    top = draw_cover_title(sheet, "Rôdeurs", ("2 players", "about 10 minutes", "age 8 and up"))
+    top = draw_cover_title(
+        sheet, "Rôdeurs", (_("2 players"), _("about 10 minutes"), _("age 8 and up"))
+    )
 
     picture = board_picture(layout.board, layout.start)
     board_w = picture.columns * SETUP_CELL_MM
     board_h = picture.rows * SETUP_CELL_MM
     px = right - board_w
-    sheet.text(px - 5, top + 4, "Set-up", size=11, font=BOLD)
+    sheet.text(px - 5, top + 4, _("Set-up"), size=11, font=BOLD)
     draw_picture(sheet, picture, px, top + 8, SETUP_CELL_MM, labels=True)
-    caption = (
-        "A pawn of the colour shown on every white and",
-        "black cell; the grey row starts empty. The board",
-        "repeats each colour in a disc in the cell's corner.",
+    caption = wrapped(
+        _(
+            "A pawn of the colour shown on every white and black cell; the grey row starts empty."
+            " The board repeats each colour in a disc in the cell's corner."
+        ),
+        SETUP_CAPTION_SIZE,
+        SETUP_CAPTION_MM,
     )
     for i, line in enumerate(caption):
-        sheet.text(px - 5, top + 8 + board_h + 8 + 3.6 * i, line, size=7.3, fill=SOFT_INK)
+        sheet.text(
+            px - 5, top + 8 + board_h + 8 + 3.6 * i, line, size=SETUP_CAPTION_SIZE, fill=SOFT_INK
+        )
     setup_bottom = top + 8 + board_h + 8 + 3.6 * len(caption)
 
     flow = COVER.contents(contents)
     flow += [
-        Paragraph("This board", COVER.head),
-        COVER.bullet(f"<b>Board code:</b> {layout.board.code}"),
-        COVER.bullet(f"<b>Layout:</b> {escape(layout_text(layout))}"),
-        COVER.bullet(f"<b>Jumps:</b> {jumps_text(layout.board.diagonal)}"),
-        COVER.bullet(f"<b>Pawns:</b> {mix_text(layout)}"),
-        *([COVER.bullet(ANOTHER_BOARD)] if layout.seed is not None else []),
-        Paragraph("Making the kit", COVER.head),
+        Paragraph(_("This board"), COVER.head),
+        COVER.bullet(_("<b>Board code:</b> {code}").format(code=layout.board.code)),
+        COVER.bullet(_("<b>Layout:</b> {layout}").format(layout=escape(layout_text(layout)))),
+        COVER.bullet(_("<b>Jumps:</b> {jumps}").format(jumps=jumps_text(layout.board.diagonal))),
+        COVER.bullet(_("<b>Pawns:</b> {mix}").format(mix=mix_text(layout))),
+        *([COVER.bullet(_(ANOTHER_BOARD))] if layout.seed is not None else []),
+        Paragraph(_("Making the kit"), COVER.head),
         Paragraph(
-            "Print every sheet at actual size (check the ruler above). Print the tokens on card, "
-            "or glue their sheet to card before cutting, so they lie flat.",
-            COVER.body,
-        ),
-        Paragraph(
-            "Cut the tokens along the marks at the sheet's edges: every cut runs straight across "
-            "the sheet, between the tokens. "
-            + (
-                "Their colour runs past the cut, so a slightly crooked cut still looks clean."
-                if sheet.ink is Ink.NORMAL
-                else "To save ink their colour stops at the cut: cut on the line."
+            _(
+                "Print every sheet at actual size (check the ruler above). Print the tokens on "
+                "card, or glue their sheet to card before cutting, so they lie flat."
             ),
             COVER.body,
         ),
         Paragraph(
-            "Keep the board flat, and its four corner codes uncovered and unmarked: they tell a "
-            "photo which board it shows and which rules apply.",
+            _(
+                "Cut the tokens along the marks at the sheet's edges: every cut runs straight "
+                "across the sheet, between the tokens. Their colour runs past the cut, so a "
+                "slightly crooked cut still looks clean."
+            )
+            if sheet.ink is Ink.NORMAL
+            else _(
+                "Cut the tokens along the marks at the sheet's edges: every cut runs straight "
+                "across the sheet, between the tokens. To save ink their colour stops at the cut: "
+                "cut on the line."
+            ),
+            COVER.body,
+        ),
+        Paragraph(
+            _(
+                "Keep the board flat, and its four corner codes uncovered and unmarked: they tell "
+                "a photo which board it shows and which rules apply."
+            ),
             COVER.body,
         ),
     ]
@@ -304,22 +331,42 @@ def _cover(sheet: Sheet, layout: Layout, contents: list[str]) -> None:
 def _brief(sheet: Sheet, x: float, bottom: float, width: float) -> float:
     """The game on one card, ending at ``bottom``: a reminder for the table. Returns its top."""
     lines = (
-        ("Goal", "when no jump is left, have the fewest points in your district."),
-        ("Districts", "white cells: first player; black cells: second player; grey row: nobody."),
+        (_("Goal"), _("when no jump is left, have the fewest points in your district.")),
         (
-            "A jump",
-            "any pawn, in a straight line, over a neighbouring pawn onto the empty cell just "
-            "beyond it; the jumped pawn leaves the board.",
+            _("Districts"),
+            _("white cells: first player; black cells: second player; grey row: nobody."),
         ),
         (
-            "Turns",
-            "the first turn is one jump. Every later turn is either two jumps, or a multi-jump: "
-            "one pawn jumping again and again, as long as you like.",
+            _("A jump"),
+            _(
+                "any pawn, in a straight line, over a neighbouring pawn onto the empty cell just "
+                "beyond it; the jumped pawn leaves the board."
+            ),
         ),
         (
-            "Score",
-            "each pawn in your district costs green 1, yellow 2, red 3. Fewest points wins; on a "
-            "tie, more red loses, then more yellow; otherwise it is a draw.",
+            _("Turns"),
+            _(
+                "the first turn is one jump. Every later turn is either two jumps, or a "
+                "multi-jump: one pawn jumping again and again, as long as you like."
+            ),
+        ),
+        (
+            _("Score"),
+            _(
+                "each pawn in your district costs green 1, yellow 2, red 3. Fewest points wins; "
+                "on a tie, more red loses, then more yellow; otherwise it is a draw."
+            ),
         ),
     )
     return brief_box(sheet, x, bottom, width, lines)
+
+
+def wrapped(text: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines of at most ``width`` mm at ``size`` points (plain font)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, FONT) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

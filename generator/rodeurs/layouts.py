@@ -19,6 +19,7 @@ from patrolkit.games.rodeurs import (
     PawnColour,
     mirror,
 )
+from patrolkit.i18n import _
 
 DEFAULT_MIX = (16, 20, 20)
 """Red, yellow and green pawns in the default start position."""
@@ -56,24 +57,54 @@ def random_layout(
 
 def check_mix(mix: tuple[int, int, int]) -> None:
     """Raise :class:`LayoutError` unless ``mix`` (red, yellow, green) can fill a start position."""
-    names = ("red", "yellow", "green")
     if (
         not isinstance(mix, tuple | list)
         or len(mix) != 3
         or any(isinstance(n, bool) or not isinstance(n, int) for n in mix)
     ):
-        raise LayoutError(f"A colour mix is three whole numbers (red, yellow, green), not {mix!r}.")
-    for count, name in zip(mix, names, strict=True):
-        if count < 0:
-            raise LayoutError(f"A colour mix cannot hold {count} {name} pawns.")
-    for count, name in zip(mix, names, strict=True):
-        if count % 2:
-            raise LayoutError(
-                f"{count} {name} pawns cannot be placed: the start position mirrors across the"
-                " middle row, so each colour count must be even."
+        raise LayoutError(
+            _("A colour mix is three whole numbers (red, yellow, green), not {mix}.").format(
+                mix=repr(mix)
             )
+        )
+    for count, colour in zip(mix, _MIX_ORDER, strict=True):
+        if count < 0:
+            raise LayoutError(_negative(colour).format(count=count))
+    for count, colour in zip(mix, _MIX_ORDER, strict=True):
+        if count % 2:
+            raise LayoutError(_odd(colour).format(count=count))
     if sum(mix) != PAWNS:
         raise LayoutError(
-            f"The colour mix adds up to {sum(mix)} pawns, but the start position needs"
-            f" {PAWNS}, one on every black and white cell."
+            _(
+                "The colour mix adds up to {count} pawns, but the start position needs {needed},"
+                " one on every black and white cell."
+            ).format(count=sum(mix), needed=PAWNS)
         )
+
+
+_MIX_ORDER = (PawnColour.RED, PawnColour.YELLOW, PawnColour.GREEN)
+
+
+def _negative(colour: PawnColour) -> str:
+    if colour is PawnColour.RED:
+        return _("A colour mix cannot hold {count} red pawns.")
+    if colour is PawnColour.YELLOW:
+        return _("A colour mix cannot hold {count} yellow pawns.")
+    return _("A colour mix cannot hold {count} green pawns.")
+
+
+def _odd(colour: PawnColour) -> str:
+    if colour is PawnColour.RED:
+        return _(
+            "{count} red pawns cannot be placed: the start position mirrors across the middle"
+            " row, so each colour count must be even."
+        )
+    if colour is PawnColour.YELLOW:
+        return _(
+            "{count} yellow pawns cannot be placed: the start position mirrors across the middle"
+            " row, so each colour count must be even."
+        )
+    return _(
+        "{count} green pawns cannot be placed: the start position mirrors across the middle"
+        " row, so each colour count must be even."
+    )

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from patrolkit import options
+from patrolkit.i18n import _
 
 GAMES = 40
 """Games a rating plays unless ``--games`` says otherwise."""
@@ -21,19 +22,25 @@ GAMES = 40
 
 def add_rate_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--classic", action="store_true", help="the classic board (the default)")
-    source.add_argument("--seed", type=options.whole_number, help="a random board from its seed")
-    source.add_argument("--layout", type=Path, metavar="FILE", help="a hand-made layout (TOML)")
-    parser.add_argument("--mix", type=_mix, help="random pawn mix red,yellow,green (16,20,20)")
-    parser.add_argument("--diagonal", action="store_true", help="allow diagonal jumps")
+    source.add_argument("--classic", action="store_true", help=_("the classic board (the default)"))
+    source.add_argument("--seed", type=options.whole_number, help=_("a random board from its seed"))
+    source.add_argument("--layout", type=Path, metavar="FILE", help=_("a hand-made layout (TOML)"))
+    parser.add_argument("--mix", type=_mix, help=_("random pawn mix red,yellow,green (16,20,20)"))
+    parser.add_argument("--diagonal", action="store_true", help=_("allow diagonal jumps"))
     parser.add_argument(
-        "--games", type=options.count, default=GAMES, help=f"games to play (default {GAMES})"
+        "--games",
+        type=options.count,
+        default=GAMES,
+        help=_("games to play (default {games})").format(games=GAMES),
     )
-    parser.add_argument("--level", type=options.whole_number, help="players' level (default 3)")
+    parser.add_argument("--level", type=options.whole_number, help=_("players' level (default 3)"))
     parser.add_argument(
-        "--play-seed", type=options.whole_number, default=0, help="seed of the games (default 0)"
+        "--play-seed",
+        type=options.whole_number,
+        default=0,
+        help=_("seed of the games (default 0)"),
     )
-    parser.add_argument("--json", action="store_true", help="print the rating as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the rating as JSON"))
 
 
 def _mix(text: str) -> tuple[int, int, int]:
@@ -44,11 +51,13 @@ def _mix(text: str) -> tuple[int, int, int]:
 
 def run_rate(args: argparse.Namespace) -> int:
     from generator.rodeurs.balanced import rate_on_cores
-    from patrolkit.games.rodeurs.fairness import DEFAULT_LEVEL
+    from generator.rodeurs.board import layout_name
+    from patrolkit.games.rodeurs.fairness import DEFAULT_LEVEL, percent
+    from patrolkit.numbers import formatted
 
     layout = _layout(args)
     level = DEFAULT_LEVEL if args.level is None else args.level
-    bar = options.progress_bar("games")
+    bar = options.progress_bar(_("games"))
     rating = rate_on_cores(
         layout,
         games=args.games,
@@ -65,15 +74,27 @@ def run_rate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"layout": board, "rating": rating.to_json()}, indent=1))
         return 0
-    label = f"seed {layout.seed}" if layout.seed is not None else layout.name
-    score = rating.score_interval
-    print(f"Rôdeurs board {layout.board.code} ({label}), players at level {level}:")
-    print(f"  {rating.description}")
-    verdict = "balanced" if rating.balanced() else "not shown balanced"
-    print(f"  First player's score {rating.score:.0%} ({score}): {verdict} (40–60 %).")
+    label = (
+        _("seed {seed}").format(seed=layout.seed)
+        if layout.seed is not None
+        else layout_name(layout)
+    )
     print(
-        f"  Cost: {rating.games} games, {rating.nodes} positions searched or random games"
-        f" played, {rating.seconds:.1f} s."
+        _("Rôdeurs board {code} ({label}), players at level {level}:").format(
+            code=layout.board.code, label=label, level=level
+        )
+    )
+    print(f"  {rating.description}")
+    if rating.balanced():
+        verdict = _("First player's score {percent} ({interval}): balanced (40–60 %).")
+    else:
+        verdict = _("First player's score {percent} ({interval}): not shown balanced (40–60 %).")
+    print("  " + verdict.format(percent=percent(rating.score), interval=rating.score_interval))
+    print(
+        "  "
+        + _(
+            "Cost: {games} games, {nodes} positions searched or random games played, {seconds} s."
+        ).format(games=rating.games, nodes=rating.nodes, seconds=formatted(rating.seconds, ".1f"))
     )
     return 0
 

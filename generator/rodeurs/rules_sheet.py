@@ -1,4 +1,5 @@
-"""The Rôdeurs rules sheet: the whole game in plain English, in two columns.
+"""The Rôdeurs rules sheet: the whole game in plain words (in the language in force), in two
+columns.
 
 Pictures show a jump, a multi-jump, two jumps, a scored end position and the diagonal option; the
 end position's scores and verdict are computed from the picture, so text and picture agree.
@@ -21,7 +22,7 @@ from generator.flow import (
     rules_styles,
 )
 from generator.page import FONT, MM, Paper, Sheet
-from generator.rodeurs.board import PAWN_NAME, jumps_text, mix_text
+from generator.rodeurs.board import colour_count, jumps_text, mix_text
 from generator.rodeurs.diagrams import Picture, board_picture, draw_picture, side_by_side
 from patrolkit.games.rodeurs import (
     SQUARES,
@@ -38,6 +39,8 @@ from patrolkit.games.rodeurs import (
     score,
     square_name,
 )
+from patrolkit.games.rodeurs.model import player_name
+from patrolkit.i18n import _, language, ngettext
 
 B, W, G = CellColour.BLACK, CellColour.WHITE, CellColour.GREY
 R, Y, N = PawnColour.RED, PawnColour.YELLOW, PawnColour.GREEN
@@ -100,24 +103,36 @@ DIAGONAL_AFTER = Picture(_DIAGONAL_CELLS, {(2, 0): R}, ghosts=((1, 1),))
 def verdict(state: State) -> str:
     """Who wins the game ended in ``state`` and why (paragraph markup)."""
     outcome = result(state)
-    winner = "" if outcome.winner is None else outcome.winner.name.capitalize()
+    if outcome.decided_by is DecidedBy.DRAW or outcome.winner is None:
+        return _("Both districts hold the same prowlers: a draw.")
+    winner = player_name(outcome.winner)
     if outcome.decided_by is DecidedBy.POINTS:
-        return f"<b>{winner}</b> has fewer points and wins."
-    if outcome.decided_by is DecidedBy.DRAW:
-        return "Both districts hold the same prowlers: a draw."
+        return _("<b>{winner}</b> has fewer points and wins.").format(winner=winner)
     colour = R if outcome.decided_by is DecidedBy.RED else Y
     counts = sorted((outcome.white.count(colour), outcome.black.count(colour)))
-    loser = "Black" if winner == "White" else "White"
-    return (
-        f"A tie on points: {loser} has more {PAWN_NAME[colour]} prowlers ({counts[1]} against "
-        f"{counts[0]}), so <b>{winner} wins</b>."
+    if colour is R:
+        message = _(
+            "A tie on points: {loser} has more red prowlers ({more} against {fewer}), so"
+            " <b>{winner} wins</b>."
+        )
+    else:
+        message = _(
+            "A tie on points: {loser} has more yellow prowlers ({more} against {fewer}), so"
+            " <b>{winner} wins</b>."
+        )
+    return message.format(
+        loser=player_name(outcome.winner.opponent), more=counts[1], fewer=counts[0], winner=winner
     )
 
 
 def _tally_text(tally: Tally) -> str:
-    parts = ", ".join(f"{tally.count(colour)} {PAWN_NAME[colour]}" for colour in (N, Y, R))
+    parts = ", ".join(colour_count(colour, tally.count(colour)) for colour in (N, Y, R))
     sums = "&nbsp;+ ".join(f"{tally.count(colour)}×{colour.points}" for colour in (N, Y, R))
-    return f"{parts}, so {sums}&nbsp;= <b>{tally.points}&nbsp;points</b>"
+    return ngettext(
+        "{pawns}, so {sums}&nbsp;= <b>{points}&nbsp;point</b>",
+        "{pawns}, so {sums}&nbsp;= <b>{points}&nbsp;points</b>",
+        tally.points,
+    ).format(pawns=parts, sums=sums, points=tally.points)
 
 
 # -- the text --------------------------------------------------------------------------------------
@@ -149,10 +164,15 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
         ),
     )
     end_caption = p(
-        "<b>Figure 4. An end position:</b> no pawn can jump.<br/>"
-        f"<b>White cells:</b> {_tally_text(tallies[Player.WHITE])}.<br/>"
-        f"<b>Black cells:</b> {_tally_text(tallies[Player.BLACK])}.<br/>"
-        f"{verdict(END)}<br/>The yellow pawn on d5 is on the grey row and costs nothing.",
+        "<br/>".join(
+            (
+                _("<b>Figure 4. An end position:</b> no pawn can jump."),
+                _("<b>White cells:</b> {tally}.").format(tally=_tally_text(tallies[Player.WHITE])),
+                _("<b>Black cells:</b> {tally}.").format(tally=_tally_text(tallies[Player.BLACK])),
+                verdict(END),
+                _("The yellow pawn on d5 is on the grey row and costs nothing."),
+            )
+        ),
         _CAPTION,
     )
     end_table = Table(
@@ -169,76 +189,100 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
         spaceAfter=8,
     )
     return [
-        p("Rôdeurs — the rules", _TITLE),
+        p(_("Rôdeurs — the rules"), _TITLE),
         p(
-            "2 players · about 10 minutes · age 8 and up. Night falls and the crowd goes home, "
-            "but a few prowlers keep roaming the streets. Nobody owns the pawns: both players "
-            "jump them off the board. When no jump is left, every prowler still standing in "
-            "<i>your</i> district counts against you. The lowest score wins.",
+            _(
+                "2 players · about 10 minutes · age 8 and up. Night falls and the crowd goes home, "
+                "but a few prowlers keep roaming the streets. Nobody owns the pawns: both players "
+                "jump them off the board. When no jump is left, every prowler still standing in "
+                "<i>your</i> district counts against you. The lowest score wins."
+            ),
             _LEAD,
         ),
-        head("The board and the pawns"),
+        head(_("The board and the pawns")),
         p(
-            "The board has 7 columns, <b>a</b> to <b>g</b>, and 9 rows, <b>1</b> to <b>9</b>. "
-            "The middle row (row 5) is grey. Every other cell is white or black, and the cell "
-            "facing it across the grey row always has the other colour."
+            _(
+                "The board has 7 columns, <b>a</b> to <b>g</b>, and 9 rows, <b>1</b> to <b>9</b>. "
+                "The middle row (row 5) is grey. Every other cell is white or black, and the cell "
+                "facing it across the grey row always has the other colour."
+            )
         ),
         bullet(
-            "The <b>white cells</b> are the district of the <b>first player</b>; the "
-            "<b>black cells</b> are the district of the <b>second player</b>."
+            _(
+                "The <b>white cells</b> are the district of the <b>first player</b>; the "
+                "<b>black cells</b> are the district of the <b>second player</b>."
+            )
         ),
-        bullet("The grey row belongs to nobody and never scores."),
-        bullet(f"There are {facts.pawns} pawns: {facts.mix}. They belong to nobody."),
-        head("Setting up"),
-        p(
-            "Put one pawn on every white and black cell, of the colour shown by the small disc in "
-            "the cell's corner (the cover shows the same set-up). The grey row starts empty. "
-            "Draw lots for who starts: that player owns the white district."
+        bullet(_("The grey row belongs to nobody and never scores.")),
+        bullet(
+            _("There are {count} pawns: {mix}. They belong to nobody.").format(
+                count=facts.pawns, mix=facts.mix
+            )
         ),
-        head("A jump"),
+        head(_("Setting up")),
         p(
-            "A pawn jumps in a straight line along a row or a column: over the next cell, which "
-            "must hold a pawn, onto the cell just beyond, which must be empty. The pawn jumped "
-            "over leaves the board for good. Any pawn may jump, whatever its colour. Jumps may "
-            "pass over the grey row and land on it."
+            _(
+                "Put one pawn on every white and black cell, of the colour shown by the small disc "
+                "in the cell's corner (the cover shows the same set-up). The grey row starts "
+                "empty. Draw lots for who starts: that player owns the white district."
+            )
+        ),
+        head(_("A jump")),
+        p(
+            _(
+                "A pawn jumps in a straight line along a row or a column: over the next cell, "
+                "which must hold a pawn, onto the cell just beyond, which must be empty. The pawn "
+                "jumped over leaves the board for good. Any pawn may jump, whatever its colour. "
+                "Jumps may pass over the grey row and land on it."
+            )
         ),
         Group(
             [
                 side_by_side(
                     sheet,
-                    [(JUMP_BEFORE, "Before"), (JUMP_AFTER, "After")],
+                    [(JUMP_BEFORE, _("Before")), (JUMP_AFTER, _("After"))],
                     FIGURE_CELL_MM,
                     column_width,
                 ),
                 p(
-                    "<b>Figure 1.</b> The yellow pawn jumps over the green one, which is removed.",
+                    _(
+                        "<b>Figure 1.</b> The yellow pawn jumps over the green one, which is "
+                        "removed."
+                    ),
                     _CAPTION,
                 ),
             ]
         ),
-        head("Your turn"),
-        p("Players take turns. The game's <b>first turn</b> is a single jump, by any pawn."),
-        p("On every later turn, choose one of two ways to play:"),
+        head(_("Your turn")),
+        p(_("Players take turns. The game's <b>first turn</b> is a single jump, by any pawn.")),
+        p(_("On every later turn, choose one of two ways to play:")),
         bullet(
-            "<b>Two jumps:</b> make a jump, then a second jump, with any pawn (the same one or "
-            "another)."
+            _(
+                "<b>Two jumps:</b> make a jump, then a second jump, with any pawn (the same one or "
+                "another)."
+            )
         ),
         bullet(
-            "<b>Multi-jump:</b> one pawn jumps, then jumps again from where it landed, as many "
-            "times as you like and as long as it can. You may stop after any jump, so a single "
-            "jump is always a whole turn."
+            _(
+                "<b>Multi-jump:</b> one pawn jumps, then jumps again from where it landed, as many "
+                "times as you like and as long as it can. You may stop after any jump, so a single "
+                "jump is always a whole turn."
+            )
         ),
         Group(
             [
                 side_by_side(
                     sheet,
-                    [(MULTI_BEFORE, "Before"), (MULTI_AFTER, "After")],
+                    [(MULTI_BEFORE, _("Before")), (MULTI_AFTER, _("After"))],
                     FIGURE_CELL_MM,
                     column_width,
                 ),
                 p(
-                    "<b>Figure 2. A multi-jump.</b> The red pawn jumps three times in a row and "
-                    "takes three pawns; it could have stopped after the first or the second jump.",
+                    _(
+                        "<b>Figure 2. A multi-jump.</b> The red pawn jumps three times in a row "
+                        "and takes three pawns; it could have stopped after the first or the "
+                        "second jump."
+                    ),
                     _CAPTION,
                 ),
             ]
@@ -247,58 +291,70 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
             [
                 side_by_side(
                     sheet,
-                    [(TWO_BEFORE, "Before"), (TWO_AFTER, "After")],
+                    [(TWO_BEFORE, _("Before")), (TWO_AFTER, _("After"))],
                     FIGURE_CELL_MM,
                     column_width,
                 ),
                 p(
-                    "<b>Figure 3. Two jumps.</b> The green pawn jumps the red one, then a "
-                    "yellow pawn jumps the other yellow one.",
+                    _(
+                        "<b>Figure 3. Two jumps.</b> The green pawn jumps the red one, then a "
+                        "yellow pawn jumps the other yellow one."
+                    ),
                     _CAPTION,
                 ),
             ]
         ),
-        head("End of the game"),
+        head(_("End of the game")),
         p(
-            "The game ends as soon as no jump is possible anywhere on the board, whoever's turn "
-            "it is. The pawns still standing are the <b>prowlers</b>."
+            _(
+                "The game ends as soon as no jump is possible anywhere on the board, whoever's "
+                "turn it is. The pawns still standing are the <b>prowlers</b>."
+            )
         ),
-        head("Scoring"),
+        head(_("Scoring")),
         p(
-            "Each prowler in your district costs you points: <b>green 1</b>, <b>yellow 2</b>, "
-            "<b>red 3</b>. Prowlers on the grey row cost nothing. The player with the "
-            "<b>fewest points wins</b>."
+            _(
+                "Each prowler in your district costs you points: <b>green 1</b>, <b>yellow 2</b>, "
+                "<b>red 3</b>. Prowlers on the grey row cost nothing. The player with the "
+                "<b>fewest points wins</b>."
+            )
         ),
         p(
-            "On a tie, the player with more red prowlers in their district loses. If that is "
-            "also equal, the one with more yellow prowlers loses. If both districts hold the same "
-            "number of prowlers of every colour, the game is a draw."
+            _(
+                "On a tie, the player with more red prowlers in their district loses. If that is "
+                "also equal, the one with more yellow prowlers loses. If both districts hold the "
+                "same number of prowlers of every colour, the game is a draw."
+            )
         ),
         end_table,
-        head("Option: diagonal jumps"),
+        head(_("Option: diagonal jumps")),
         p(
-            "Players may agree to allow diagonal jumps too: over a diagonal neighbour onto the "
-            "empty cell beyond it, in a straight line. Everything else stays the same. A printed "
-            "board says which rule it was made for, under the grid; this kit's board allows "
-            f"<b>{jumps_text(facts.diagonal)}</b>."
+            _(
+                "Players may agree to allow diagonal jumps too: over a diagonal neighbour onto the "
+                "empty cell beyond it, in a straight line. Everything else stays the same. A "
+                "printed board says which rule it was made for, under the grid; this kit's board "
+                "allows <b>{jumps}</b>."
+            ).format(jumps=jumps_text(facts.diagonal))
         ),
         Group(
             [
                 side_by_side(
                     sheet,
-                    [(DIAGONAL_BEFORE, "Before"), (DIAGONAL_AFTER, "After")],
+                    [(DIAGONAL_BEFORE, _("Before")), (DIAGONAL_AFTER, _("After"))],
                     FIGURE_CELL_MM,
                     column_width,
                 ),
-                p("<b>Figure 5. With the option only:</b> a diagonal jump.", _CAPTION),
+                p(_("<b>Figure 5. With the option only:</b> a diagonal jump."), _CAPTION),
             ]
         ),
-        head("Checking a game with a photo"),
+        head(_("Checking a game with a photo")),
         p(
-            "Every pawn and each corner of the board carry a QR code. Photograph the table from "
-            "above, the whole board in view, each pawn inside its cell and every code uncovered: "
-            "the patrolkit companion reads the position, checks the last turn and counts the "
-            "score."
+            _(
+                "Every pawn and each corner of the board carry a QR code. Photograph the table "
+                "from above, the whole board in view, each pawn inside its cell and every code "
+                "uncovered: the patrolkit companion reads the position, checks the last turn and "
+                "counts the score."
+            )
         ),
     ]
 
@@ -316,13 +372,18 @@ class Facts:
         return cls(sum(layout.mix.values()), mix_text(layout), layout.board.diagonal)
 
 
-@lru_cache(maxsize=32)
 def rules_pages(facts: Facts, paper: Paper) -> int:
-    """How many pages :func:`draw_rules` takes on ``paper`` (it lays them out on scratch paper)."""
+    """How many pages :func:`draw_rules` takes on ``paper`` (it lays them out on scratch paper),
+    in the language in force."""
+    return _rules_pages(facts, paper, language())
+
+
+@lru_cache(maxsize=32)
+def _rules_pages(facts: Facts, paper: Paper, language: str) -> int:
     return draw_rules(Sheet.scratch(paper), facts)
 
 
 def draw_rules(sheet: Sheet, facts: Facts) -> int:
     """Draw the rules from the current page on, in two columns; returns the pages used."""
     flow = story(sheet, facts, rules_column_width(sheet))
-    return draw_rules_flow(sheet, flow, head=_HEAD, title="Rôdeurs — rules", max_pages=4)
+    return draw_rules_flow(sheet, flow, head=_HEAD, title=_("Rôdeurs — rules"), max_pages=4)

@@ -33,6 +33,7 @@ from generator.page import BOLD, MIN_MARGIN_MM, WHITE, Ink, Paper, Sheet
 from generator.pieces import PieceGrid
 from generator.rodeurs.board import PAWN_LETTER, PAWN_NAME
 from patrolkit.games.rodeurs import Layout, PawnColour
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import RodeursPawn, encode
 from patrolkit.sizes import PAWN_INK, QR_ERROR_CORRECTION, Rodeurs
@@ -136,12 +137,16 @@ def draw_token_pages(sheet: Sheet, pawns: Sequence[Pawn], heading: str) -> list[
 
 def _heading(sheet: Sheet, heading: str, grid: PieceGrid, page: int, pages: int) -> None:
     top = grid.top - BLEED - MARK_CLEAR_MM - MARK_LENGTH_MM
-    title = heading if pages == 1 else f"{heading} ({page} of {pages})"
+    title = (
+        heading
+        if pages == 1
+        else _("{heading} ({page} of {pages})").format(heading=heading, page=page, pages=pages)
+    )
     sheet.text(grid.left, top - 6.5, title, size=11.0, font=BOLD)
     sheet.text(
         grid.left,
         top - 2.2,
-        "Cut along the marks at the edges: each cut runs straight across the sheet.",
+        _("Cut along the marks at the edges: each cut runs straight across the sheet."),
         size=7.5,
     )
 

@@ -50,7 +50,7 @@ def draw_board_sheet(sheet: Sheet, kit: str, placement: Placement) -> list[Item]
     plan = placement.plan
     with sheet.frame(*placement.origin):
         grid_sheets.draw_cells(
-            sheet, plan, SIZES, lambda column, row, _, bled: _cell(sheet, column, row, bled)
+            sheet, plan, SIZES, lambda column, row, _plan, bled: _cell(sheet, column, row, bled)
         )
         grid_sheets.draw_glue_strips(sheet, plan, SIZES)
         grid_sheets.draw_labels(sheet, plan, COLUMN_NAMES)
@@ -93,8 +93,8 @@ def _lake(sheet: Sheet, x: float, y: float, w: float, h: float) -> None:
 def _notes(sheet: Sheet, placement: Placement) -> None:
     """The sheet's title and what to do with it, on the paper that is cut off (or below)."""
     plan = placement.plan
-    _, oy = placement.origin
-    _, top, _, bottom = placement.extent
+    oy = placement.origin[1]
+    top, bottom = placement.extent[1], placement.extent[3]
     y = oy + bottom + 8 if "N" in plan.outer else oy + top - 22
     x = MIN_MARGIN_MM + 2
     sheet.text(x, y, grid_sheets.sheet_title("Stratego", plan, COLUMN_NAMES), size=11, font=BOLD)

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from patrolkit import options
+from patrolkit.i18n import _
 
 PAPERS = (*options.PAPERS, "a3")
 
@@ -18,7 +19,7 @@ def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed",
         type=options.whole_number,
-        help="recorded in kit.json; the piece ids and secrets are always fresh and random",
+        help=_("recorded in kit.json; the piece ids and secrets are always fresh and random"),
     )
     options.add_output_options(parser, PAPERS)
 
@@ -32,9 +33,9 @@ def run_kit(args: argparse.Namespace) -> int:
     else:
         out = args.out
     files = write_kit(out, seed=args.seed, paper=args.paper, force=args.force, ink=args.ink)
-    print(f"Stratego kit, {args.paper}:")
+    print(_("Stratego kit, {paper}:").format(paper=args.paper))
     for path in files:
         print(f"  {path}")
-    print("Print kit.pdf at 100 % (actual size) and check the ruler on page 1.")
-    print("red.secret and blue.secret are each army's secret: give each player their own.")
+    print(_("Print kit.pdf at 100 % (actual size) and check the ruler on page 1."))
+    print(_("red.secret and blue.secret are each army's secret: give each player their own."))
     return 0

@@ -6,11 +6,24 @@ from __future__ import annotations
 from typing import Final
 
 from generator import qr
-from generator.page import BOLD, INK, MIN_MARGIN_MM, SOFT_INK, WHITE, Ink, Sheet
+from generator.page import (
+    BOLD,
+    FONT,
+    INK,
+    MIN_MARGIN_MM,
+    SOFT_INK,
+    WHITE,
+    Ink,
+    Sheet,
+    text_width,
+)
+from generator.stratego.lines import fitted_lines
 from generator.stratego.pieces import draw_heading_line
 from generator.stratego.symbols import army_band, army_emblem, army_ink, draw_symbol, rank_mark
 from patrolkit.games.stratego import CLASSIC_ARMY, HOME_ROWS, TRAINING_ARMY, Army, Rank
 from patrolkit.games.stratego.secret import Secret
+from patrolkit.games.stratego.words import capitalized, player, rank_name
+from patrolkit.i18n import _, pgettext
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import StrategoSecret, encode
 from patrolkit.sizes import QR_ERROR_CORRECTION
@@ -24,14 +37,22 @@ SLIP_MM: Final = (95.0, 72.0)
 GAP_MM: Final = 6.0
 DASH: Final = (2.2 * 2.835, 1.4 * 2.835)
 
-NOTES: Final = {
-    Rank.MARSHAL: ("the spy takes it", "if she attacks it"),
-    Rank.MINER: ("defuses a bomb", "and takes its cell"),
-    Rank.SCOUT: ("runs any distance,", "may attack at the end"),
-    Rank.SPY: ("takes the marshal when", "attacking; else loses"),
-    Rank.BOMB: ("never moves; beats", "any attacker but a miner"),
-    Rank.FLAG: ("never moves;", "take it to win"),
-}
+
+def notes() -> dict[Rank, str]:
+    """What a rank card reminds of a rank, for the ranks that break the plain order."""
+    return {
+        Rank.MARSHAL: _("the spy takes it if she attacks it"),
+        Rank.MINER: _("defuses a bomb and takes its cell"),
+        Rank.SCOUT: _("runs any distance, may attack at the end"),
+        Rank.SPY: _("takes the marshal when attacking; else loses"),
+        Rank.BOMB: _("never moves; beats any attacker but a miner"),
+        Rank.FLAG: _("never moves; take it to win"),
+    }
+
+
+def _check_width(text: str, size: float, width: float, font: str = FONT) -> None:
+    if text_width(text, size, font) > width:
+        raise ValueError(f"'{text}' is wider than its {width:g} mm")
 
 
 def _dashed_rect(sheet: Sheet, x: float, y: float, w: float, h: float) -> None:
@@ -60,8 +81,10 @@ def draw_screen_page(sheet: Sheet, cell_mm: float) -> list[Item]:
     height = 2 * SCREEN_PANEL_MM
     draw_heading_line(
         sheet,
-        "Stratego — the setup screen: cut out both halves, fold each on its grey line, stand"
-        " them end to end across rows 5 and 6.",
+        _(
+            "Stratego — the setup screen: cut out both halves, fold each on its grey line, stand"
+            " them end to end across rows 5 and 6."
+        ),
     )
     x = (sheet.paper.width - length) / 2
     items = []
@@ -98,23 +121,19 @@ def _screen_face(sheet: Sheet, army: Army, x: float, y: float, length: float, ha
     p = SCREEN_PANEL_MM
     army_band(sheet, army, x, y + p - 9, length, 9, light=sheet.ink is Ink.LOW)
     rows = HOME_ROWS[army]
-    sheet.centred_glyphs(x + length / 2, y + 16, "SETUP SCREEN", size=20, fill=INK)
-    sheet.text(
-        x + length / 2,
-        y + 30,
-        f"{army.title.capitalize()}: set up your army on rows {rows[0] + 1} to {rows[-1] + 1},",
-        size=9,
-        align="centre",
-    )
-    sheet.text(x + length / 2, y + 35, "every rank face towards you.", size=9, align="centre")
-    sheet.text(
-        x + length / 2,
-        y + 44,
-        f"Half {half} of 2 — remove the screen when both armies stand.",
-        size=7,
-        fill=SOFT_INK,
-        align="centre",
-    )
+    title = _("SETUP SCREEN")
+    _check_width(title, 20, length - 2 * 18, BOLD)
+    sheet.centred_glyphs(x + length / 2, y + 16, title, size=20, fill=INK)
+    said = _(
+        "{army}: set up your army on rows {first} to {last}, every rank face towards you."
+    ).format(army=capitalized(player(army)), first=rows[0] + 1, last=rows[-1] + 1)
+    for i, line in enumerate(
+        fitted_lines(said, 9, length - 8, 2, "the screen's words", balanced=True)
+    ):
+        sheet.text(x + length / 2, y + 30 + 5 * i, line, size=9, align="centre")
+    foot = _("Half {half} of 2 — remove the screen when both armies stand.").format(half=half)
+    _check_width(foot, 7, length - 8)
+    sheet.text(x + length / 2, y + 44, foot, size=7, fill=SOFT_INK, align="centre")
     for cx in (x + 12, x + length - 12):
         sheet.circle(cx, y + 16, 5.2, fill=WHITE, stroke=army_ink(army), line=0.4)
         army_emblem(sheet, army, cx, y + 16, 6.0, army_ink(army))
@@ -128,7 +147,10 @@ def draw_cards_page(sheet: Sheet, secrets: tuple[Secret, Secret]) -> list[Item]:
     payload (a secret never goes into ``kit.json``), only where they are."""
     draw_heading_line(
         sheet,
-        "Stratego — rank cards and private slips: each player keeps their own slip, folded shut.",
+        _(
+            "Stratego — rank cards and private slips: each player keeps their own slip, folded"
+            " shut."
+        ),
     )
     (cw, ch), (sw, sh) = CARD_MM, SLIP_MM
     left = (sheet.paper.width - 2 * cw - GAP_MM) / 2
@@ -167,11 +189,20 @@ def _rank_card(sheet: Sheet, army: Army, x: float, y: float) -> None:
     w, h = CARD_MM
     _dashed_rect(sheet, x, y, w, h)
     army_band(sheet, army, x, y, w, 4, light=sheet.ink is Ink.LOW)
-    sheet.text(x + 4, y + 10.5, f"The ranks — {army.title}", size=10.5, font=BOLD)
+    title = _("The ranks — red") if army is Army.RED else _("The ranks — blue")
+    _check_width(title, 10.5, w - 8, BOLD)
+    sheet.text(x + 4, y + 10.5, title, size=10.5, font=BOLD)
     head = y + 16.5
-    for label, at in (("rank", 4), ("classic", 38), ("training", 50)):
+    columns = (
+        (pgettext("stratego card", "rank"), 4, 30),
+        (pgettext("stratego card", "classic"), 38, 11),
+        (pgettext("stratego card", "training"), 50, 13),
+        (pgettext("stratego card", "remember"), 64, w - 66),
+    )
+    for label, at, room in columns:
+        _check_width(label, 5.6, room)
         sheet.text(x + at, head, label, size=5.6, fill=SOFT_INK)
-    sheet.text(x + 64, head, "remember", size=5.6, fill=SOFT_INK)
+    reminders = notes()
     row_h = 7.2
     for i, rank in enumerate(Rank):
         ry = head + 2.5 + i * row_h
@@ -180,20 +211,23 @@ def _rank_card(sheet: Sheet, army: Army, x: float, y: float) -> None:
         mid = ry + row_h / 2
         draw_symbol(sheet, rank, x + 6.5, mid, 2.7)
         sheet.centred_glyphs(x + 14.5, mid, rank_mark(rank), size=9.5)
-        sheet.text(x + 19.5, mid + 1.1, rank.title, size=7.2)
+        sheet.text(x + 19.5, mid + 1.1, rank_name(rank), size=7.2)
         sheet.text(x + 42, mid + 1.1, str(CLASSIC_ARMY.get(rank, 0)), size=7.2, align="right")
         sheet.text(x + 55, mid + 1.1, str(TRAINING_ARMY.get(rank, 0)), size=7.2, align="right")
-        note = NOTES.get(rank)
+        note = reminders.get(rank)
         if note:
-            sheet.text(x + 64, mid - 0.6, note[0], size=5.4)
-            sheet.text(x + 64, mid + 1.9, note[1], size=5.4)
+            lines = fitted_lines(note, 5.4, w - 66, 2, "the rank card's note", balanced=True)
+            for k, line in enumerate(lines):
+                sheet.text(x + 64, mid - 0.6 + 2.5 * k + (1.25 if len(lines) == 1 else 0), line,
+                           size=5.4)  # fmt: skip
     foot = head + 2.5 + len(Rank) * row_h + 4.5
     for i, line in enumerate(
         (
-            "Higher rank wins an attack; equal ranks both leave.",
-            "A winning attacker takes the cell; a winning defender stays.",
+            _("Higher rank wins an attack; equal ranks both leave."),
+            _("A winning attacker takes the cell; a winning defender stays."),
         )
     ):
+        _check_width(line, 6.6, w - 8)
         sheet.text(x + 4, foot + 3.6 * i, line, size=6.6)
 
 
@@ -206,14 +240,18 @@ def _slip(sheet: Sheet, secret: Secret, x: float, y: float) -> None:
     half = h / 2
     army_band(sheet, army, x, y, w, half, light=sheet.ink is Ink.LOW)
     sheet.round_rect(x + 12, y + 6, w - 24, half - 12, 2.0, fill=WHITE)
-    sheet.text(x + w / 2, y + 14, f"{army.title.upper()} — PRIVATE", size=12, font=BOLD,
-               align="centre")  # fmt: skip
-    sheet.text(x + w / 2, y + 19.5, f"{army.title.capitalize()}'s secret, kit {secret.kit}.",
-               size=7, align="centre")  # fmt: skip
-    sheet.text(x + w / 2, y + 23.5, "Fold on the dotted line, printed sides", size=6.4,
-               align="centre")  # fmt: skip
-    sheet.text(x + w / 2, y + 26.5, "together: this half hides the code.", size=6.4,
-               align="centre")  # fmt: skip
+    inner = w - 24 - 4
+    title = _("RED — PRIVATE") if army is Army.RED else _("BLUE — PRIVATE")
+    _check_width(title, 12, inner, BOLD)
+    sheet.text(x + w / 2, y + 14, title, size=12, font=BOLD, align="centre")
+    whose = _("{army}'s secret, kit {kit}.").format(army=capitalized(player(army)), kit=secret.kit)
+    _check_width(whose, 7, inner)
+    sheet.text(x + w / 2, y + 19.5, whose, size=7, align="centre")
+    fold = _("Fold on the dotted line, printed sides together: this half hides the code.")
+    for i, line in enumerate(
+        fitted_lines(fold, 6.4, inner, 2, "the slip's folding words", balanced=True)
+    ):
+        sheet.text(x + w / 2, y + 23.5 + 3 * i, line, size=6.4, align="centre")
     _fold(sheet, x, y + half, x + w, y + half)
     symbol = qr.symbol(
         encode(StrategoSecret(secret.code)),
@@ -225,8 +263,12 @@ def _slip(sheet: Sheet, secret: Secret, x: float, y: float) -> None:
     qr.draw(sheet, symbol, x + 5, qy, Stratego.SECRET_MODULE_MM, quiet_modules=4.0)
     tx = x + 5 + side + 5
     head, rest = secret.code[:18], secret.code[19:]
-    sheet.text(tx, y + half + 9, f"{army.title.capitalize()}'s secret code", size=7, font=BOLD)
+    room = x + w - 3 - tx
+    code_title = _("{army}'s secret code").format(army=capitalized(player(army)))
+    _check_width(code_title, 7, room, BOLD)
+    sheet.text(tx, y + half + 9, code_title, size=7, font=BOLD)
     sheet.text(tx, y + half + 16, head, size=9.5, font=BOLD)
     sheet.text(tx, y + half + 21.5, rest, size=9.5, font=BOLD)
-    sheet.text(tx, y + half + 28, "The referee asks for it", size=6.2, fill=SOFT_INK)
-    sheet.text(tx, y + half + 31, f"(or the file {army.title}.secret).", size=6.2, fill=SOFT_INK)
+    asks = _("The referee asks for it (or the file {file}).").format(file=f"{army.title}.secret")
+    for i, line in enumerate(fitted_lines(asks, 6.2, room, 2, "the slip's note", balanced=True)):
+        sheet.text(tx, y + half + 28 + 3 * i, line, size=6.2, fill=SOFT_INK)

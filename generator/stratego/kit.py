@@ -36,7 +36,9 @@ from patrolkit.atomic import write_folder
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import Army, Variant
 from patrolkit.games.stratego.secret import KIT_CODE_LENGTH, Secret, random_text
+from patrolkit.i18n import _
 from patrolkit.manifest import Item, Manifest
+from patrolkit.numbers import decimal
 from patrolkit.sizes.stratego import Stratego
 
 GAME: Final = "stratego"
@@ -69,9 +71,17 @@ class Kit:
 def check_options(seed: object, paper_name: object) -> Paper:
     """The paper to print on; :class:`KitError` (one sentence) for an option that cannot be."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise KitError(f"A Stratego kit's seed is a whole number from 0 up, not {seed!r}.")
+        raise KitError(
+            _("A Stratego kit's seed is a whole number from 0 up, not {seed}.").format(
+                seed=repr(seed)
+            )
+        )
     if not isinstance(paper_name, str):
-        raise KitError(f"A paper size is a name ({', '.join(PAPER_NAMES)}), not {paper_name!r}.")
+        raise KitError(
+            _("A paper size is a name ({names}), not {paper}.").format(
+                names=", ".join(PAPER_NAMES), paper=repr(paper_name)
+            )
+        )
     return paper(paper_name, also=[A3])
 
 
@@ -103,7 +113,7 @@ def render_kit(
         secret.army: [Soldier(secret.army, identity, rank) for identity, rank in secret.pieces]
         for secret in (red, blue)
     }
-    document = KitDocument("Stratego", sheet_paper, f"Kit {red.kit}", ink_mode)
+    document = KitDocument("Stratego", sheet_paper, _("Kit {kit}").format(kit=red.kit), ink_mode)
     sheet = document.sheet
     rules = rules_pages(sheet_paper)
     per_army = army_pages(sheet, len(armies[Army.RED]))
@@ -158,15 +168,27 @@ def _contents(rules: int, board: int, per_army: int, cell: float) -> list[str]:
     red = first_board + board
     blue = red + per_army
     screen = blue + per_army
+    board_line = (
+        _("<b>{sheets}</b> — the board, 10 × 10 cells of {cell} mm (four sheets to assemble).")
+        if board > 1
+        else _("<b>{sheets}</b> — the board, 10 × 10 cells of {cell} mm.")
+    )
     return [
-        "<b>Sheet 1</b> — this cover.",
-        f"<b>{sheets_text(2, rules)}</b> — the rules.",
-        f"<b>{sheets_text(first_board, board)}</b> — the board, 10 × 10 cells of {cell:g} mm"
-        + (" (four sheets to assemble)." if board > 1 else "."),
-        f"<b>{sheets_text(red, per_army)}</b> — the red army: 40 standing pieces.",
-        f"<b>{sheets_text(blue, per_army)}</b> — the blue army: 40 standing pieces.",
-        f"<b>Sheet {screen}</b> — the setup screen, in two halves.",
-        f"<b>Sheet {screen + 1}</b> — a rank card for each player and the two private slips.",
+        _("<b>{sheets}</b> — this cover.").format(sheets=sheets_text(1, 1)),
+        _("<b>{sheets}</b> — the rules.").format(sheets=sheets_text(2, rules)),
+        board_line.format(sheets=sheets_text(first_board, board), cell=decimal(cell, 2)),
+        _("<b>{sheets}</b> — the red army: 40 standing pieces.").format(
+            sheets=sheets_text(red, per_army)
+        ),
+        _("<b>{sheets}</b> — the blue army: 40 standing pieces.").format(
+            sheets=sheets_text(blue, per_army)
+        ),
+        _("<b>{sheets}</b> — the setup screen, in two halves.").format(
+            sheets=sheets_text(screen, 1)
+        ),
+        _("<b>{sheets}</b> — a rank card for each player and the two private slips.").format(
+            sheets=sheets_text(screen + 1, 1)
+        ),
     ]
 
 

@@ -32,6 +32,8 @@ from generator.stratego.symbols import (
     rank_mark,
 )
 from patrolkit.games.stratego import Army, Rank
+from patrolkit.games.stratego.words import rank_name
+from patrolkit.i18n import _, pgettext
 from patrolkit.manifest import Box, Item, QrCode
 from patrolkit.payload import StrategoPiece, encode
 from patrolkit.sizes import QR_ERROR_CORRECTION
@@ -89,9 +91,16 @@ def draw_army_pages(sheet: Sheet, army: Army, soldiers: Sequence[Soldier]) -> li
         if number > 1:
             sheet.next_page()
         title = (
-            f"Stratego — the {army.title} army, sheet {number} of {len(pages)}: cut out each "
-            "strip, fold the grey lines printed side out, tuck the tongue in."
-        )
+            _(
+                "Stratego — the red army, sheet {number} of {count}: cut out each strip, fold the"
+                " grey lines printed side out, tuck the tongue in."
+            )
+            if army is Army.RED
+            else _(
+                "Stratego — the blue army, sheet {number} of {count}: cut out each strip, fold"
+                " the grey lines printed side out, tuck the tongue in."
+            )
+        ).format(number=number, count=len(pages))
         draw_heading_line(sheet, title)
         for index, soldier in enumerate(page):
             row, column = divmod(index, columns)
@@ -126,11 +135,12 @@ def draw_strip(sheet: Sheet, soldier: Soldier, x: float, y: float) -> Item:
     tongue_x, tongue_len = panels["tongue"]
     room = w - 2 * SAFE_MM - 0.4
     with sheet.frame(x + base_x + base_len / 2, y + w / 2, rotate=90):
-        base = "BASE — under the piece"
+        base = _("BASE — under the piece")
         sheet.centred_glyphs(0, 0, base, size=fitted(base, 4.6, BOLD, room), fill=SOFT_INK)
     with sheet.frame(x + tongue_x + tongue_len / 2, y + w / 2, rotate=90):
-        sheet.centred_glyphs(0, -1.2, "TUCK INSIDE", size=4.4, font=BOLD, fill=SOFT_INK)
-        sheet.centred_glyphs(0, 1.6, "the rank face", size=4.4, fill=SOFT_INK)
+        tuck, face = _("TUCK INSIDE"), pgettext("stratego tongue", "the rank face")
+        sheet.centred_glyphs(0, -1.2, tuck, size=fitted(tuck, 4.4, BOLD, room), fill=SOFT_INK)
+        sheet.centred_glyphs(0, 1.6, face, size=fitted(face, 4.4, BOLD, room), fill=SOFT_INK)
     canvas = sheet.canvas
     canvas.saveState()
     canvas.setDash(0.8 * 2.835, 0.8 * 2.835)
@@ -178,7 +188,7 @@ def _rank_face(sheet: Sheet, soldier: Soldier) -> None:
     draw_symbol(sheet, soldier.rank, SYMBOL_X_MM, 5.6, 3.8)
     # The rank's name under its symbol, moved left as far as a long name needs to keep clear of
     # the side's cut.
-    title = soldier.rank.title
+    title = rank_name(soldier.rank)
     half = text_width(title, 4.6, BOLD) / 2
     centre = min(SYMBOL_X_MM, w - SAFE_MM - 0.2 - half)
     sheet.text(centre, 12.2, title, size=4.6, font=BOLD, align="centre")

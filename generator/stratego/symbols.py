@@ -9,6 +9,7 @@ from typing import Final
 
 from generator.page import WHITE, Sheet, tint
 from patrolkit.games.stratego import Army, Rank
+from patrolkit.i18n import pgettext
 from patrolkit.sizes.stratego import Stratego
 
 SYMBOL_INK: Final = "#1A1A1A"
@@ -20,11 +21,12 @@ def army_ink(army: Army) -> str:
 
 
 def rank_mark(rank: Rank) -> str:
-    """What the rank face shows beside the symbol: the rank's number, or ``B``/``F``."""
+    """What the rank face shows beside the symbol: the rank's number, or ``B``/``F`` (the
+    bomb's and the flag's initials, ``B``/``D`` in French)."""
     if rank is Rank.BOMB:
-        return "B"
+        return pgettext("stratego rank mark", "B")
     if rank is Rank.FLAG:
-        return "F"
+        return pgettext("stratego rank mark", "F")
     return str(rank.strength)
 
 

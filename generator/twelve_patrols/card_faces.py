@@ -26,6 +26,7 @@ from generator.twelve_patrols.icons import ICON_MM, draw_row, row_length
 from generator.twelve_patrols.landscapes import draw_landscape
 from patrolkit.games.twelve_patrols import Card, Deck, Side
 from patrolkit.games.twelve_patrols import card_payload as card_code
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Item, QrCode
 from patrolkit.payload import encode
 from patrolkit.sizes import QR_ERROR_CORRECTION, TwelvePatrols
@@ -148,7 +149,7 @@ def draw_face(sheet: Sheet, deck: Deck, number: int) -> QrCode:
     # A thin light keyline just inside the trim frames the picture.
     sheet.round_rect(2.0, 2.0, WIDTH - 4.0, HEIGHT - 4.0, 2.5, stroke="#FFFFFF", line=0.35)
     _banner(sheet, card.name)
-    x, y, side, _ = QR_BOX
+    x, y, side, _unused = QR_BOX
     plate = QR_QUIET + QR_PLATE_MM
     sheet.round_rect(
         x - plate,
@@ -265,9 +266,7 @@ def draw_back_face(sheet: Sheet) -> None:
         sheet.polygons([star], fill=BACK_GOLD, stroke=BACK_FIELD, line=0.3)
     sheet.circle(cx, cy, 5.6, fill=BACK_FIELD, stroke=BACK_GOLD, line=0.5)
     sheet.centred_glyphs(cx, cy, "12", size=10.5, font=BOLD, fill=BACK_GOLD)
-    for turn in (0, 180):
-        with sheet.frame(cx, cy, rotate=turn):
-            sheet.centred_glyphs(0, -31.5, "12 PATROLS", size=11.0, font=BOLD, fill=BACK_GOLD)
+    _back_title(sheet, cx, cy, BACK_GOLD)
 
 
 def _plain_back(sheet: Sheet) -> None:
@@ -279,9 +278,19 @@ def _plain_back(sheet: Sheet) -> None:
     sheet.polygons([_star(cx, cy, 15.0, 3.0, 0.0)], fill=None, stroke=BACK_FIELD, line=0.3)
     sheet.circle(cx, cy, 5.6, fill=WHITE, stroke=BACK_FIELD, line=0.3)
     sheet.centred_glyphs(cx, cy, "12", size=10.5, font=BOLD, fill=BACK_FIELD)
+    _back_title(sheet, cx, cy, BACK_FIELD)
+
+
+def _back_title(sheet: Sheet, cx: float, cy: float, fill: str) -> None:
+    """The game's title above and below the rose (the same either way up), set smaller if it
+    is wider than the card's inner frame."""
+    title = _("12 PATROLS")
+    size, room = 11.0, WIDTH - 14.0
+    if text_width(title, size, BOLD) > room:
+        size *= room / text_width(title, size, BOLD)
     for turn in (0, 180):
         with sheet.frame(cx, cy, rotate=turn):
-            sheet.centred_glyphs(0, -31.5, "12 PATROLS", size=11.0, font=BOLD, fill=BACK_FIELD)
+            sheet.centred_glyphs(0, -31.5, title, size=size, font=BOLD, fill=fill)
 
 
 def _star(

@@ -22,6 +22,7 @@ from generator.pieces import PieceGrid, crop_marks, draw_heading
 from generator.twelve_patrols.card_faces import BLEED, HEIGHT, WIDTH, draw_back, draw_front
 from patrolkit.errors import KitError
 from patrolkit.games.twelve_patrols import Deck
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Item
 
 GAP_MM: Final = 2 * BLEED
@@ -60,21 +61,31 @@ class CardPlace:
 def check_options(backs: str, offset: tuple[float, float]) -> None:
     """Raise :class:`KitError` unless ``backs`` and the duplex ``offset`` can be printed."""
     if backs not in BACKS:
-        raise KitError(f"There is no '{backs}' way to print card backs; choose duplex or gutter.")
+        raise KitError(
+            _("There is no '{backs}' way to print card backs; choose duplex or gutter.").format(
+                backs=backs
+            )
+        )
     if (
         not isinstance(offset, tuple | list)
         or len(offset) != 2
         or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in offset)
         or not all(math.isfinite(v) for v in offset)
     ):
-        raise KitError(f"A duplex offset is two numbers of millimetres (x, y), not {offset!r}.")
+        raise KitError(
+            _("A duplex offset is two numbers of millimetres (x, y), not {offset!r}.").format(
+                offset=offset
+            )
+        )
     if any(abs(v) > MAX_OFFSET_MM for v in offset):
         raise KitError(
-            f"A duplex offset of {offset[0]:g}, {offset[1]:g} mm is more than a printer's"
-            f" misalignment; each must be within ±{MAX_OFFSET_MM:g} mm."
+            _(
+                "A duplex offset of {x:g}, {y:g} mm is more than a printer's misalignment; each"
+                " must be within ±{most:g} mm."
+            ).format(x=offset[0], y=offset[1], most=MAX_OFFSET_MM)
         )
     if backs == "gutter" and tuple(offset) != (0.0, 0.0):
-        raise KitError("A duplex offset applies to duplex backs only, not to gutter-fold cards.")
+        raise KitError(_("A duplex offset applies to duplex backs only, not to gutter-fold cards."))
 
 
 def card_grids(
@@ -111,7 +122,7 @@ def spare_top(width: float, height: float, backs: str) -> float | None:
     last = card_grids(width, height, backs, 9, lift_last=True)[-1]
     if last.count == last.columns * ROWS:
         return None
-    _, top, _, block = last.area()
+    _unused, top, _unused2, block = last.area()
     return top + block + MARK_CLEAR_MM + MARK_LENGTH_MM
 
 
@@ -205,18 +216,25 @@ def _front_heading(sheet: Sheet, backs: str, index: int, count: int, first: int)
     fronts = count // 2 if backs == "duplex" else count
     number = index // 2 + 1 if backs == "duplex" else index + 1
     if backs == "duplex":
-        note = (
-            f"Print this sheet and sheet {first + index + 1} double-sided, flipping on the long"
-            " edge. Cut along the marks."
-        )
+        note = _(
+            "Print this sheet and sheet {sheet} double-sided, flipping on the long edge. Cut"
+            " along the marks."
+        ).format(sheet=first + index + 1)
     else:
-        note = "Fold along the middle line, backs behind fronts, and glue; then cut along the marks"
-        note += "."
-    draw_heading(sheet, f"12 Patrols — region cards ({number} of {fronts})", note)
+        note = _(
+            "Fold along the middle line, backs behind fronts, and glue; then cut along the marks."
+        )
+    draw_heading(
+        sheet,
+        _("12 Patrols — region cards ({number} of {count})").format(number=number, count=fronts),
+        note,
+    )
 
 
 def _back_heading(sheet: Sheet, index: int, first: int) -> None:
-    title = f"12 Patrols — card backs, the reverse of sheet {first + index - 1}"
+    title = _("12 Patrols — card backs, the reverse of sheet {sheet}").format(
+        sheet=first + index - 1
+    )
     sheet.text(
         sheet.paper.width - MARGIN_MM - 14.0,
         MARGIN_MM + 6.0,
@@ -228,7 +246,10 @@ def _back_heading(sheet: Sheet, index: int, first: int) -> None:
     sheet.text(
         sheet.paper.width - MARGIN_MM - 14.0,
         MARGIN_MM + 11.0,
-        "Held against the light, the two target marks cover each other when front and back meet.",
+        _(
+            "Held against the light, the two target marks cover each other when front and back"
+            " meet."
+        ),
         size=7.0,
         fill=SOFT_INK,
         align="right",
@@ -247,7 +268,7 @@ def _gutter_marks(sheet: Sheet, grid: PieceGrid, backs: Sequence[Box]) -> None:
     """Cut marks for the fronts and the backs of a gutter-fold sheet, and the fold line's marks."""
     xs, ys = grid.cuts()
     xs = sorted({*xs, *(b.x for b in backs), *(b.x + b.width for b in backs)})
-    left, top, _, height = grid.area()
+    left, top, _unused, height = grid.area()
     area = (left, top, xs[-1] + BLEED - left, height)
     crop_marks(sheet, xs, ys, area, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
     fold = sheet.paper.width / 2
@@ -257,7 +278,7 @@ def _gutter_marks(sheet: Sheet, grid: PieceGrid, backs: Sequence[Box]) -> None:
     sheet.text(
         fold,
         top - MARK_CLEAR_MM - MARK_LENGTH_MM - 5.0,
-        "fold",
+        _("fold"),
         size=6.5,
         fill=SOFT_INK,
         align="centre",

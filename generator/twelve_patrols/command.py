@@ -12,36 +12,39 @@ from typing import Any
 from patrolkit import options
 from patrolkit.atomic import refuse_existing, write_file
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
 def add_kit_arguments(parser: argparse.ArgumentParser) -> None:
     deck = parser.add_mutually_exclusive_group()
-    deck.add_argument("--deck", choices=DIFFICULTIES, help="a shipped deck (default easy)")
-    deck.add_argument("--deck-file", type=Path, metavar="FILE", help="a deck from `patrolkit deck`")
-    deck.add_argument("--seed", type=options.whole_number, help="a new deck from this seed")
+    deck.add_argument("--deck", choices=DIFFICULTIES, help=_("a shipped deck (default easy)"))
+    deck.add_argument(
+        "--deck-file", type=Path, metavar="FILE", help=_("a deck from `patrolkit deck`")
+    )
+    deck.add_argument("--seed", type=options.whole_number, help=_("a new deck from this seed"))
     parser.add_argument(
         "--difficulty",
         choices=DIFFICULTIES,
         default="medium",
-        help="difficulty of a new deck (default medium)",
+        help=_("difficulty of a new deck (default medium)"),
     )
     parser.add_argument(
         "--backs",
         choices=("duplex", "gutter"),
         default="duplex",
-        help="card backs for double-sided printing or gutter-fold",
+        help=_("card backs for double-sided printing or gutter-fold"),
     )
     parser.add_argument(
         "--duplex-offset",
         type=options.offset,
         default=(0.0, 0.0),
         metavar="X,Y",
-        help="shift the backs by X,Y mm to match your printer",
+        help=_("shift the backs by X,Y mm to match your printer"),
     )
-    parser.add_argument("--flat", action="store_true", help="flat tokens instead of folded dice")
-    parser.add_argument("--no-solution", action="store_true", help="leave out the solution page")
+    parser.add_argument("--flat", action="store_true", help=_("flat tokens instead of folded dice"))
+    parser.add_argument("--no-solution", action="store_true", help=_("leave out the solution page"))
     options.add_output_options(parser, options.PAPERS)
 
 
@@ -63,7 +66,11 @@ def run_kit(args: argparse.Namespace) -> int:
         ink=args.ink,
     )
     options.kit_written(
-        f"12 Patrols kit ({rated.deck.name}, {rated.difficulty})", args.paper, files
+        _("12 Patrols kit ({deck}, {difficulty})").format(
+            deck=rated.deck.name, difficulty=rated.difficulty
+        ),
+        args.paper,
+        files,
     )
     return 0
 
@@ -79,16 +86,22 @@ def _rated_deck(args: argparse.Namespace) -> Any:
         data = options.read_toml(args.deck_file, "deck")
         decks = twelve_patrols.rated_decks_from_dict(data)
         if len(decks) != 1:
-            raise KitError(f"{args.deck_file} holds {len(decks)} decks; give a file with one.")
+            raise KitError(
+                _("{file} holds {count} decks; give a file with one.").format(
+                    file=args.deck_file, count=len(decks)
+                )
+            )
         return next(iter(decks.values()))
     return twelve_patrols.shipped_decks()[args.deck or "easy"]
 
 
 def add_deck_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=options.whole_number, default=0, help="seed (default 0)")
-    parser.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="difficulty")
-    parser.add_argument("--out", type=Path, help="deck file (default output/decks/...toml)")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing deck file")
+    parser.add_argument("--seed", type=options.whole_number, default=0, help=_("seed (default 0)"))
+    parser.add_argument(
+        "--difficulty", choices=DIFFICULTIES, default="medium", help=_("difficulty")
+    )
+    parser.add_argument("--out", type=Path, help=_("deck file (default output/decks/...toml)"))
+    parser.add_argument("--force", action="store_true", help=_("overwrite an existing deck file"))
 
 
 def run_deck(args: argparse.Namespace) -> int:
@@ -100,9 +113,19 @@ def run_deck(args: argparse.Namespace) -> int:
     rated = random_deck(args.seed, args.difficulty)
     write_file(out, decks_toml({args.difficulty: rated}).encode, force=args.force)
     rating = rated.rating
-    share = f"{rating.winnable} of {rating.rolls} rolls winnable"
-    print(f"{rated.deck.name} — {rated.difficulty}: {share}")
+    print(
+        _("{deck} — {difficulty}: {winnable} of {rolls} rolls winnable").format(
+            deck=rated.deck.name,
+            difficulty=rated.difficulty,
+            winnable=rating.winnable,
+            rolls=rating.rolls,
+        )
+    )
     for card in rated.deck.cards:
         print(f"  {card.name:<24} {card.code}")
-    print(f"deck file: {out}  (print it: patrolkit kit twelve-patrols --deck-file {out})")
+    print(
+        _("deck file: {file}  (print it: patrolkit kit twelve-patrols --deck-file {file})").format(
+            file=out
+        )
+    )
     return 0

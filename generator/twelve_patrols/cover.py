@@ -19,6 +19,7 @@ from generator.frame import (
 from generator.page import BOLD, MARGIN_MM, SOFT_INK, Sheet, text_width
 from generator.twelve_patrols.icons import draw_requirement
 from patrolkit.games.twelve_patrols import Deck, Side
+from patrolkit.i18n import N_, _, ngettext
 
 RULES_SHEET: Final = 2
 FIRST_CARD_SHEET: Final = 3
@@ -28,28 +29,37 @@ COVER: Final = CoverStyles.of(
 
 BRIEF: Final = (
     (
-        "Goal",
-        "lay all nine region cards in a kingdom of three by three and post a patrol in each of "
-        "the twelve gaps between neighbouring cards, so that every icon facing into the kingdom "
-        "holds.",
+        N_("Goal"),
+        N_(
+            "lay all nine region cards in a kingdom of three by three and post a patrol in each "
+            "of the twelve gaps between neighbouring cards, so that every icon facing into the "
+            "kingdom holds."
+        ),
     ),
     (
-        "A turn",
-        "lay one of the three face-up cards, upright, beside a card already down; post patrols "
-        "if you wish; a row or column you complete must get all its missing patrols at once.",
+        N_("A turn"),
+        N_(
+            "lay one of the three face-up cards, upright, beside a card already down; post "
+            "patrols if you wish; a row or column you complete must get all its missing patrols "
+            "at once."
+        ),
     ),
     (
-        "Patrols",
-        "one or more cubes and dice between two cards; nothing moves once it is down. To turn a "
-        "die to another face, put an unused item out of the game.",
+        N_("Patrols"),
+        N_(
+            "one or more cubes and dice between two cards; nothing moves once it is down. To "
+            "turn a die to another face, put an unused item out of the game."
+        ),
     ),
     (
-        "Icons",
-        "each counts every patrol on its side of the card, along the card's row or column; an "
-        "icon facing out of the kingdom is ignored.",
+        N_("Icons"),
+        N_(
+            "each counts every patrol on its side of the card, along the card's row or column; "
+            "an icon facing out of the kingdom is ignored."
+        ),
     ),
 )
-"""The cover's reminder of the game."""
+"""The cover's reminder of the game (translated where it is drawn)."""
 
 
 def item_sheet_numbers(backs: str, items_from: int, items: int) -> list[int]:
@@ -76,7 +86,9 @@ def blank_sheets(backs: str, items_from: int, items: int, solution: bool) -> lis
 def _listed(numbers: Sequence[int]) -> str:
     """``7``, ``7 and 9`` or ``7, 9 and 11``."""
     words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 def cover_contents(
@@ -91,35 +103,50 @@ def cover_contents(
     """The cover's list of sheets (paragraph markup); ``shared`` is the card sheet that also
     holds the last flat tokens, if one does."""
     card_text = (
-        "the nine region cards, fronts and backs on alternate sheets"
+        _("the nine region cards, fronts and backs on alternate sheets")
         if backs == "duplex"
-        else "the nine region cards, each front beside its back, to fold"
+        else _("the nine region cards, each front beside its back, to fold")
     )
     if shared is not None:
-        card_text += f" (sheet {shared} also holds the last flat dice and cubes)"
+        card_text += " " + _("(sheet {sheet} also holds the last flat dice and cubes)").format(
+            sheet=shared
+        )
     item_text = (
-        "flat dice and cubes: six tokens per die, one per cube"
+        _("flat dice and cubes: six tokens per die, one per cube")
         if flat
-        else "nine dice and nine cubes to cut out and fold"
+        else _("nine dice and nine cubes to cut out and fold")
     )
     numbers = item_sheet_numbers(backs, items_from, items)
     if backs == "duplex":
         blanks = blank_sheets(backs, items_from, items, solution)
         span = sheets_text(items_from, max([numbers[-1], *blanks]) - items_from + 1)
         if blanks:
-            item_text += f"; {_listed(blanks)} are their blank backs"
+            item_text = _("{items}; {blanks}").format(
+                items=item_text, blanks=ngettext_blanks(blanks)
+            )
     else:
         span = sheets_text(items_from, items)
     lines = [
-        "<b>Sheet 1</b> — this cover: the deck, making the kit, the print check.",
-        f"<b>Sheet {RULES_SHEET}</b> — the rules.",
+        _("<b>Sheet 1</b> — this cover: the deck, making the kit, the print check."),
+        _("<b>Sheet {sheet}</b> — the rules.").format(sheet=RULES_SHEET),
         f"<b>{sheets_text(FIRST_CARD_SHEET, cards)}</b> — {card_text}.",
         f"<b>{span}</b> — {item_text}.",
     ]
     if solution:
         last = solution_sheet(backs, items_from, items)
-        lines.append(f"<b>Sheet {last}</b> — one way to win, upside down: look only if stuck.")
+        lines.append(
+            _("<b>Sheet {sheet}</b> — one way to win, upside down: look only if stuck.").format(
+                sheet=last
+            )
+        )
     return lines
+
+
+def ngettext_blanks(blanks: Sequence[int]) -> str:
+    """``7 and 9 are their blank backs`` (one sentence whatever the count)."""
+    return ngettext(
+        "{sheets} is their blank back", "{sheets} are their blank backs", len(blanks)
+    ).format(sheets=_listed(blanks))
 
 
 def draw_cover(
@@ -133,15 +160,22 @@ def draw_cover(
     """The cover; ``blanks`` are the kit's blank pages (the backs of its item sheets)."""
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
-    facts = ("1 player", "about 20 minutes", "age 10 and up")
-    top = draw_cover_title(sheet, "12 Patrols", facts, pieces="the cards and items")
+    facts = (_("1 player"), _("about 20 minutes"), _("age 10 and up"))
+    top = draw_cover_title(sheet, _("12 Patrols"), facts, pieces=_("the cards and items"))
     table_width = 98.0
     table_x = right - table_width
     bottom = _deck_table(sheet, deck, table_x, top, table_width)
     flow = COVER.contents(contents)
-    flow += [Paragraph("Making the kit", COVER.head)]
+    flow += [Paragraph(_("Making the kit"), COVER.head)]
     flow += [Paragraph(text, COVER.body) for text in _making(backs, flat, blanks)]
-    brief = brief_box(sheet, left, height - MARGIN_MM - 6.0, right - left, BRIEF)
+    brief = brief_box(
+        sheet,
+        left,
+        height - MARGIN_MM - 6.0,
+        right - left,
+        tuple((_(term), _(text)) for term, text in BRIEF),
+        title=_("The game in brief"),
+    )
     column = (left, top - 4.0, table_x - 7.0 - left, brief - 4.0 - top)
     fill_cover_column(sheet, flow, column)
     if bottom > brief - 4.0:
@@ -152,49 +186,74 @@ def draw_cover(
 def _making(backs: str, flat: bool, blanks: Sequence[int]) -> list[str]:
     """How to make the kit, as paragraphs (markup)."""
     paragraphs = [
-        "Print every sheet at actual size (check the ruler above), on thick paper or thin card "
-        "if your printer takes it.",
+        _(
+            "Print every sheet at actual size (check the ruler above), on thick paper or thin "
+            "card if your printer takes it."
+        ),
     ]
     if backs == "duplex":
         last = FIRST_CARD_SHEET + 3
+        if blanks:
+            printing = _(
+                "<b>Printing.</b> Print the whole file double-sided, flipping on the long edge: "
+                "each sheet of pieces has its card backs or a blank page behind it, so no piece "
+                "is printed behind another. Or print sheets {first}–{last} double-sided and the "
+                "rest single-sided, leaving out the blank sheets {blanks}."
+            )
+        else:
+            printing = _(
+                "<b>Printing.</b> Print the whole file double-sided, flipping on the long edge: "
+                "each sheet of pieces has its card backs or a blank page behind it, so no piece "
+                "is printed behind another. Or print sheets {first}–{last} double-sided and the "
+                "rest single-sided."
+            )
         paragraphs.append(
-            "<b>Printing.</b> Print the whole file double-sided, flipping on the long edge: "
-            "each sheet of pieces has its card backs or a blank page behind it, so no piece is "
-            f"printed behind another. Or print sheets {FIRST_CARD_SHEET}–{last} double-sided "
-            "and the rest single-sided"
-            + (f", leaving out the blank sheets {_listed(blanks)}." if blanks else ".")
+            printing.format(first=FIRST_CARD_SHEET, last=last, blanks=_listed(blanks or [0]))
         )
         paragraphs.append(
-            "<b>Cards.</b> Hold a card sheet against the light: the two ring-and-cross targets "
-            "near its top should cover each other. If they miss by 1 mm or more, measure how far "
-            "the back's target sits from the front's, seen from the back (right and down count "
-            "as plus), and print the kit again with minus that as its duplex offset. Then cut "
-            "along the marks."
+            _(
+                "<b>Cards.</b> Hold a card sheet against the light: the two ring-and-cross "
+                "targets near its top should cover each other. If they miss by 1 mm or more, "
+                "measure how far the back's target sits from the front's, seen from the back "
+                "(right and down count as plus), and print the kit again with minus that as its "
+                "duplex offset. Then cut along the marks."
+            )
         )
     else:
         paragraphs.append(
-            "<b>Printing.</b> Print the whole file single-sided: nothing goes on the back of any "
-            "sheet (printed double-sided, pieces would land behind each other)."
+            _(
+                "<b>Printing.</b> Print the whole file single-sided: nothing goes on the back of "
+                "any sheet (printed double-sided, pieces would land behind each other)."
+            )
         )
         paragraphs.append(
-            f"<b>Cards.</b> Fold each of sheets {FIRST_CARD_SHEET}–{FIRST_CARD_SHEET + 2} along "
-            "the middle line, printed side out, so every back lies behind its front; glue the "
-            "halves together, then cut along the marks through both."
+            _(
+                "<b>Cards.</b> Fold each of sheets {first}–{last} along the middle line, printed "
+                "side out, so every back lies behind its front; glue the halves together, then "
+                "cut along the marks through both."
+            ).format(first=FIRST_CARD_SHEET, last=FIRST_CARD_SHEET + 2)
         )
     if flat:
         paragraphs.append(
-            "<b>Dice and cubes.</b> Cut out the tokens along the marks. Roll a real die for each "
-            "die token row, or any six-sided die, and put out the token of the value rolled."
+            _(
+                "<b>Dice and cubes.</b> Cut out the tokens along the marks. Roll a real die for "
+                "each die token row, or any six-sided die, and put out the token of the value "
+                "rolled."
+            )
         )
     else:
         paragraphs.append(
-            "<b>Dice and cubes.</b> Cut each net along its solid outline, crease every dashed "
-            "line, fold the faces printed side out and glue the grey tabs inside. A drop of glue "
-            "on each tab is enough; let it dry before rolling."
+            _(
+                "<b>Dice and cubes.</b> Cut each net along its solid outline, crease every dashed "
+                "line, fold the faces printed side out and glue the grey tabs inside. A drop of "
+                "glue on each tab is enough; let it dry before rolling."
+            )
         )
     paragraphs.append(
-        "Keep every QR code clean and flat: the codes tell a photo which card, die face or cube "
-        "it is looking at."
+        _(
+            "Keep every QR code clean and flat: the codes tell a photo which card, die face or "
+            "cube it is looking at."
+        )
     )
     return paragraphs
 
@@ -203,19 +262,19 @@ def _deck_table(sheet: Sheet, deck: Deck, x: float, top: float, width: float) ->
     """The deck's nine cards, each with its four edges' icons; returns the table's bottom."""
     # The deck's name on its own line (shrunk to the table's width if it is long), its id under
     # it: a long name never runs over the id.
-    title, size = f"This deck: {deck.name}", 11.0
+    title, size = _("This deck: {deck}").format(deck=deck.name), 11.0
     if text_width(title, size, BOLD) > width:
         size *= width / text_width(title, size, BOLD)
     sheet.text(x, top + 4.0, title, size=size, font=BOLD)
-    sheet.text(x, top + 8.6, f"deck id {deck.id}", size=8.0, fill=SOFT_INK)
+    sheet.text(x, top + 8.6, _("deck id {id}").format(id=deck.id), size=8.0, fill=SOFT_INK)
     icon = 4.6
     row_h = 7.4
     columns = {Side.NORTH: 42.0, Side.EAST: 56.0, Side.SOUTH: 70.0, Side.WEST: 84.0}
     y = top + 12.5
     sheet.text(x + 1.0, y + 2.2, "#", size=7.2, font=BOLD)
-    sheet.text(x + 7.0, y + 2.2, "Region", size=7.2, font=BOLD)
+    sheet.text(x + 7.0, y + 2.2, _("Region"), size=7.2, font=BOLD)
     for side, cx in columns.items():
-        name = side.name.capitalize()
+        name = side_heading(side)
         sheet.text(x + cx + 6.0, y + 2.2, name, size=7.2, font=BOLD, align="centre")
     sheet.line(x, y + 3.6, x + width, y + 3.6, width=0.3)
     y += 4.6
@@ -241,9 +300,19 @@ def _deck_table(sheet: Sheet, deck: Deck, x: float, top: float, width: float) ->
         y += row_h
     sheet.line(x, y, x + width, y, width=0.3)
     notes = (
-        "Cards are laid upright: North is the edge above the name.",
-        "The rules (sheet 2) explain the icons.",
+        _("Cards are laid upright: North is the edge above the name."),
+        _("The rules (sheet 2) explain the icons."),
     )
     for k, note in enumerate(notes):
         sheet.text(x, y + 4.5 + 3.6 * k, note, size=7.2, fill=SOFT_INK)
     return y + 4.5 + 3.6 * len(notes)
+
+
+def side_heading(side: Side) -> str:
+    """A side's name as a column heading of the deck table."""
+    return {
+        Side.NORTH: _("North"),
+        Side.EAST: _("East"),
+        Side.SOUTH: _("South"),
+        Side.WEST: _("West"),
+    }[side]

@@ -53,6 +53,7 @@ from patrolkit.games.twelve_patrols import (
     supply,
 )
 from patrolkit.games.twelve_patrols.usage import rule
+from patrolkit.i18n import _
 
 REGIONS = (
     "Ashen Moor",
@@ -185,8 +186,8 @@ def planted_patrols(rng: random.Random, style: Style) -> list[list[Item]]:
     """Twelve patrols drawn from a fresh roll: one item each, then a few more at random."""
     items = list(supply(random_roll(rng)))
     rng.shuffle(items)
-    patrols = [[items.pop()] for _ in SLOTS]
-    for _ in range(rng.randint(*style.extras)):
+    patrols = [[items.pop()] for _unused in SLOTS]
+    for _unused2 in range(rng.randint(*style.extras)):
         rng.choice(patrols).append(items.pop())
     return patrols
 
@@ -238,7 +239,7 @@ def random_cards(rng: random.Random, difficulty: str) -> Deck:
 def sample_rolls(roll_seed: int, count: int) -> list[Roll]:
     """``count`` rolls drawn from ``roll_seed``: the same every time."""
     rng = random.Random(f"twelve-patrols-rolls-{roll_seed}")
-    return [random_roll(rng) for _ in range(count)]
+    return [random_roll(rng) for _unused in range(count)]
 
 
 def rate(
@@ -251,7 +252,9 @@ def rate(
     ``None``.
     """
     if rolls < 1:
-        raise LayoutError(f"A deck is rated on at least one roll, not {rolls}.")
+        raise LayoutError(
+            _("A deck is rated on at least one roll, not {rolls}.").format(rolls=rolls)
+        )
     winnable = 0
     counts: list[int] = []
     witness: Witness | None = None
@@ -303,7 +306,7 @@ def random_deck(seed: int, difficulty: str, *, rolls: int = ROLLS) -> RatedDeck:
     check_seed(seed, "deck")
     check_difficulty(difficulty)
     rng = random.Random(f"twelve-patrols-{difficulty}-{seed}")
-    for _ in range(ATTEMPTS):
+    for _unused in range(ATTEMPTS):
         deck = random_cards(rng, difficulty)
         rated = rate(deck, rolls=rolls, roll_seed=seed, aim=difficulty)
         if rated is None:
@@ -312,7 +315,9 @@ def random_deck(seed: int, difficulty: str, *, rolls: int = ROLLS) -> RatedDeck:
         if witness is not None and difficulty_of(rating.share, rating.arrangements) == difficulty:
             return RatedDeck(deck, difficulty, rating, witness, seed, NOTE)
     raise LayoutError(
-        f"Seed {seed} gave no {difficulty} deck in {ATTEMPTS} tries; try another seed."
+        _("Seed {seed} gave no {difficulty} deck in {tries} tries; try another seed.").format(
+            seed=seed, difficulty=difficulty, tries=ATTEMPTS
+        )
     )
 
 

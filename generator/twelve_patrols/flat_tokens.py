@@ -21,6 +21,7 @@ from generator.twelve_patrols.items import (
     item_attrs,
 )
 from patrolkit.games.twelve_patrols import ItemColour
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Item
 from patrolkit.sizes import TwelvePatrols
 
@@ -62,7 +63,7 @@ def _token_block(width: float, top: float, rows: Sequence[TokenRow]) -> TokenBlo
     """``rows`` of one kind as a grid of six columns centred across the page, from ``top``."""
     kind = rows[0][0]
     side = DIE if kind == "die" else CUBE
-    tokens = tuple(token for _, row in rows for token in row)
+    tokens = tuple(token for _unused, row in rows for token in row)
     columns = 6
     left = (width - (columns * side + (columns - 1) * TOKEN_GAP_MM)) / 2
     grid = PieceGrid(
@@ -164,14 +165,20 @@ def draw_token_pages(
             if blank_backs:
                 draw_blank_back(sheet, sheet.page - 1)
                 sheet.next_page()
-        count = f"{number} of {len(pages)}"
         if elsewhere is not None:
-            count += f"; the rest are on sheet {elsewhere}"
+            title = _(
+                "12 Patrols — flat dice and cubes ({number} of {count}; the rest are on sheet"
+                " {sheet})"
+            )
+        else:
+            title = _("12 Patrols — flat dice and cubes ({number} of {count})")
         draw_heading(
             sheet,
-            f"12 Patrols — flat dice and cubes ({count})",
-            "Cut along the marks. Each row is one die, a token per face: roll any six-sided die "
-            "for it and put out the token of the value rolled.",
+            title.format(number=number, count=len(pages), sheet=elsewhere),
+            _(
+                "Cut along the marks. Each row is one die, a token per face: roll any six-sided "
+                "die for it and put out the token of the value rolled."
+            ),
         )
         items += draw_token_blocks(sheet, blocks)
     return items

@@ -24,6 +24,7 @@ from generator import qr
 from generator.page import BOLD, CAP_HEIGHT, INK, MARGIN_MM, MM, SOFT_INK, WHITE, Sheet
 from patrolkit.games.twelve_patrols import Item as GameItem
 from patrolkit.games.twelve_patrols import ItemColour, ItemKind, item_payload
+from patrolkit.i18n import _
 from patrolkit.manifest import QrCode
 from patrolkit.payload import encode
 from patrolkit.sizes import ITEM_INK, QR_ERROR_CORRECTION, TwelvePatrols
@@ -82,15 +83,17 @@ def draw_blank_back(sheet: Sheet, front: int) -> None:
     sheet.text(
         MARGIN_MM,
         MARGIN_MM + 6.0,
-        f"Back of sheet {front}: left blank on purpose, so that no piece is printed behind "
-        "the pieces to cut out.",
+        _(
+            "Back of sheet {sheet}: left blank on purpose, so that no piece is printed behind "
+            "the pieces to cut out."
+        ).format(sheet=front),
         size=7.5,
         fill=SOFT_INK,
     )
     sheet.text(
         MARGIN_MM,
         MARGIN_MM + 10.0,
-        "Printing single-sided? Leave this page out.",
+        _("Printing single-sided? Leave this page out."),
         size=7.5,
         fill=SOFT_INK,
     )

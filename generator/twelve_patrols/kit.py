@@ -55,6 +55,7 @@ from generator.twelve_patrols.rules_sheet import draw_rules
 from generator.twelve_patrols.solution import Winning, draw_solution_page, solution_record
 from patrolkit.errors import KitError
 from patrolkit.games.twelve_patrols import Deck, Solution, Witness, is_win
+from patrolkit.i18n import _
 from patrolkit.manifest import Item as KitItem
 from patrolkit.manifest import Manifest
 from patrolkit.sizes import QR_ERROR_CORRECTION, TwelvePatrols
@@ -91,10 +92,14 @@ def _check(
 ) -> Winning | None:
     """Raise :class:`KitError` for anything that cannot be printed; the solution, typed."""
     if not isinstance(deck, Deck):
-        raise KitError(f"A 12 Patrols kit is printed from a deck of nine cards, not {deck!r}.")
+        raise KitError(
+            _("A 12 Patrols kit is printed from a deck of nine cards, not {deck!r}.").format(
+                deck=deck
+            )
+        )
     check_options(backs, offset)
     if not isinstance(flat, bool):
-        raise KitError(f"flat_items is true or false, not {flat!r}.")
+        raise KitError(_("flat_items is true or false, not {value!r}.").format(value=flat))
     for number, card in enumerate(deck.cards, start=1):
         try:
             qr.symbol(
@@ -104,20 +109,26 @@ def _check(
             )
         except ValueError:
             raise KitError(
-                f"{card.name} carries too many requirements for its QR code; give its edges fewer."
+                _(
+                    "{card} carries too many requirements for its QR code; give its edges fewer."
+                ).format(card=card.name)
             ) from None
     if solution is None:
         return None
     if not isinstance(solution, Solution | Witness):
         raise KitError(
-            f"A solution is the solver's Solution (or a deck's Witness) for this deck, not"
-            f" {solution!r}."
+            _(
+                "A solution is the solver's Solution (or a deck's Witness) for this deck, not"
+                " {solution!r}."
+            ).format(solution=solution)
         )
     winning = Winning.of(solution)
     if winning.solution.kingdom.deck != deck:
-        raise KitError("The solution is for another deck than the one printed.")
+        raise KitError(_("The solution is for another deck than the one printed."))
     if not is_win(winning.solution.kingdom):
-        raise KitError("The solution given does not win: every card and patrol must be in place.")
+        raise KitError(
+            _("The solution given does not win: every card and patrol must be in place.")
+        )
     return winning
 
 
@@ -165,14 +176,21 @@ def render_kit(
     contents = cover_contents(
         backs, cards, items_from, items, flat_items, winning is not None, shared
     )
-    kit = KitDocument("12 Patrols", sheet_paper, f"Deck {deck.name} ({deck.id})", ink_mode)
+    kit = KitDocument(
+        _("12 Patrols"),
+        sheet_paper,
+        _("Deck {deck} ({id})").format(deck=deck.name, id=deck.id),
+        ink_mode,
+    )
     sheet = kit.sheet
     blank = blank_sheets(backs, items_from, items, winning is not None)
     draw_cover(sheet, deck, contents, backs, flat_items, blank)
     sheet.next_page()
     draw_rules(
         sheet,
-        f"This kit's deck is <b>{escape(deck.name)}</b> (deck {deck.id}).",
+        _("This kit's deck is <b>{deck}</b> (deck {id}).").format(
+            deck=escape(deck.name), id=deck.id
+        ),
         winning is not None,
     )
     sheet.next_page()

@@ -11,7 +11,6 @@ from typing import Final
 from generator.page import BOLD, CAP_HEIGHT, MIN_MARGIN_MM, MM, SOFT_INK, Sheet, text_width
 from generator.pieces import draw_heading
 from generator.twelve_patrols.items import (
-    COLOUR_NAME,
     COLOURS,
     CUBE,
     DIE,
@@ -22,7 +21,9 @@ from generator.twelve_patrols.items import (
     draw_die_face,
     item_attrs,
 )
-from patrolkit.games.twelve_patrols import ItemColour
+from patrolkit.games.twelve_patrols import Item as GameItem
+from patrolkit.games.twelve_patrols import ItemColour, ItemKind
+from patrolkit.i18n import N_, _
 from patrolkit.manifest import Box, Item
 
 FOLD_INK: Final = "#808080"
@@ -31,7 +32,7 @@ DIE_TAB_MM: Final = 6.0
 CUBE_TAB_MM: Final = 5.0
 LABEL_PT: Final = 6.5
 """The size of a net's name."""
-_NET_NOTE: Final = (
+_NET_NOTE: Final = N_(
     "Cut along the solid lines, fold along the dashed ones (printed side out), and glue each grey "
     "tab under the face it meets."
 )
@@ -99,9 +100,9 @@ class Net:
         """The outline's extent, tabs included, from the top-left corner of cell (0, 0):
         ``(left, top, right, bottom)`` in mm."""
         f, t = self.face, self.tab
-        where = {name: cell for name, cell, _ in self.cells()}
-        xs = [v for c, _ in where.values() for v in (c * f, (c + 1) * f)]
-        ys = [v for _, r in where.values() for v in (r * f, (r + 1) * f)]
+        where = {name: cell for name, cell, _unused in self.cells()}
+        xs = [v for c, _unused2 in where.values() for v in (c * f, (c + 1) * f)]
+        ys = [v for _unused3, r in where.values() for v in (r * f, (r + 1) * f)]
         for face, side in self.tabs():
             c, r = where[face]
             if side == "top":
@@ -122,7 +123,7 @@ class Net:
 
     def origin(self, x: float, y: float) -> tuple[float, float]:
         """The top-left corner of cell (0, 0) when the net's outline starts at ``(x, y)``."""
-        left, top, _, _ = self.bounds()
+        left, top, _unused, _unused2 = self.bounds()
         return (x - left, y - top)
 
 
@@ -130,7 +131,7 @@ def draw_net(sheet: Sheet, net: Net, x: float, y: float) -> list[Item]:
     """``net`` with its outline's top-left corner at page mm ``(x, y)``; one item per face."""
     f, t = net.face, net.tab
     ox, oy = net.origin(x, y)
-    cells = {name: (ox + c * f, oy + r * f) for name, (c, r), _ in net.cells()}
+    cells = {name: (ox + c * f, oy + r * f) for name, (c, r), _unused in net.cells()}
     occupied = {(round((fx - ox) / f), round((fy - oy) / f)) for fx, fy in cells.values()}
     for face, side in net.tabs():
         _tab(sheet, *cells[face], f, t, side)
@@ -207,7 +208,7 @@ def _tab(sheet: Sheet, x: float, y: float, f: float, t: float, side: str) -> Non
     mx, my = (ax + bx) / 2, (ay + by) / 2
     turn = {"top": 0, "bottom": 180, "left": 270, "right": 90}[side]
     with sheet.frame((cx + mx) / 2, (cy + my) / 2, rotate=turn):
-        sheet.centred_glyphs(0, 0, "glue", size=5.5, font=BOLD, fill=SOFT_INK)
+        sheet.centred_glyphs(0, 0, _("glue"), size=5.5, font=BOLD, fill=SOFT_INK)
 
 
 def _dashed(sheet: Sheet, x1: float, y1: float, x2: float, y2: float) -> None:
@@ -223,7 +224,7 @@ def label_box(net: Net) -> tuple[float, float, float, float]:
     corner of cell (0, 0): a free corner of the outline, clear of every glue tab (beside the face
     below the side faces when upright, under the end face that carries no tab when lying)."""
     f = net.face
-    where = {name: cell for name, cell, _ in net.cells()}
+    where = {name: cell for name, cell, _unused in net.cells()}
     width = text_width(label_text(net), LABEL_PT)
     cap = CAP_HEIGHT * LABEL_PT / MM
     if net.lying:
@@ -238,7 +239,7 @@ def label_box(net: Net) -> tuple[float, float, float, float]:
 def tab_boxes(net: Net) -> list[tuple[float, float, float, float]]:
     """Every glue tab's extent, ``(left, top, right, bottom)`` in mm from cell (0, 0)."""
     f, t = net.face, net.tab
-    where = {name: cell for name, cell, _ in net.cells()}
+    where = {name: cell for name, cell, _unused in net.cells()}
     boxes = []
     for face, side in net.tabs():
         c, r = where[face]
@@ -255,11 +256,13 @@ def tab_boxes(net: Net) -> list[tuple[float, float, float, float]]:
 
 
 def label_text(net: Net) -> str:
-    return f"{COLOUR_NAME[net.colour]} {net.kind} {net.serial}"
+    """The net's name beside it: ``white die 1``, ``blue cube 3``."""
+    kind = ItemKind.DIE if net.kind == "die" else ItemKind.CUBE
+    return GameItem(kind, net.colour, net.serial, 1 if net.kind == "die" else None).name
 
 
 def _net_label(sheet: Sheet, net: Net, origin: tuple[float, float]) -> None:
-    left, _, _, bottom = label_box(net)
+    left, _unused, _unused2, bottom = label_box(net)
     sheet.text(origin[0] + left, origin[1] + bottom, label_text(net), size=LABEL_PT, fill=SOFT_INK)
 
 
@@ -284,7 +287,7 @@ def shelves(
     bottom = height - MIN_MARGIN_MM - 1.0
     room = width - 2 * (MIN_MARGIN_MM + 1.0)
     rows: list[list[int]] = []
-    for index, (w, _) in enumerate(sizes):
+    for index, (w, _unused) in enumerate(sizes):
         if rows and sum(sizes[i][0] + gap for i in rows[-1]) + w <= room:
             rows[-1].append(index)
         else:
@@ -321,13 +324,14 @@ def draw_net_pages(sheet: Sheet, *, blank_backs: bool = False) -> list[Item]:
             if blank_backs:
                 draw_blank_back(sheet, sheet.page - 1)
                 sheet.next_page()
-        kinds = sorted({pieces[i].kind for i, _ in page})
-        what = " and ".join({"die": "dice", "cube": "cubes"}[k] for k in kinds)
-        draw_heading(
-            sheet,
-            f"12 Patrols — {what} to fold ({number} of {len(pages)})",
-            _NET_NOTE,
-        )
+        kinds = {pieces[i].kind for i, _unused in page}
+        if kinds == {"die"}:
+            title = _("12 Patrols — dice to fold ({number} of {count})")
+        elif kinds == {"cube"}:
+            title = _("12 Patrols — cubes to fold ({number} of {count})")
+        else:
+            title = _("12 Patrols — cubes and dice to fold ({number} of {count})")
+        draw_heading(sheet, title.format(number=number, count=len(pages)), _(_NET_NOTE))
         for index, (x, y) in page:
             items += draw_net(sheet, pieces[index], x, y)
     return items

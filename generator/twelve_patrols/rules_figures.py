@@ -29,6 +29,7 @@ from patrolkit.games.twelve_patrols import (
     judge,
     scope,
 )
+from patrolkit.i18n import N_, _, ngettext
 
 HIGHLIGHT: Final = "#F2A93B"
 CARD_FILL: Final = "#E8F0E0"
@@ -53,11 +54,12 @@ N, A, B, C, S = (
 # -- Figure 2: a row of three cards with its two patrols ------------------------------------------
 
 EXAMPLE_ROW: Final = (
-    Card("Ashen Moor", east=(Requirement(N, 4),), west=(Requirement(S, 5),)),
-    Card("Brook Vale", east=(Requirement(S, 4),), west=(Requirement(A),)),
-    Card("Cliff Road", east=(Requirement(N, 1),), west=(Requirement(C),)),
+    Card(N_("Ashen Moor"), east=(Requirement(N, 4),), west=(Requirement(S, 5),)),
+    Card(N_("Brook Vale"), east=(Requirement(S, 4),), west=(Requirement(A),)),
+    Card(N_("Cliff Road"), east=(Requirement(N, 1),), west=(Requirement(C),)),
 )
-"""The worked example: the top row of a kingdom, left to right."""
+"""The worked example: the top row of a kingdom, left to right (its made-up region names are
+translated where they are drawn)."""
 EXAMPLE_PATROLS: Final = (
     (Item(ItemKind.CUBE, ItemColour.WHITE, 2), Item(ItemKind.DIE, ItemColour.WHITE, 1, 5)),
     (Item(ItemKind.CUBE, ItemColour.YELLOW, 1), Item(ItemKind.DIE, ItemColour.BLUE, 3, 4)),
@@ -86,14 +88,14 @@ def example_row(sheet: Sheet, width: float) -> Figure:
     card_h = card_w * 88 / 63
     icon = 5.6
     verdicts = example_verdicts()
-    if any(v is False for *_, v in verdicts):
+    if any(v is False for *_unused, v in verdicts):
         raise AssertionError("the example row breaks its own requirements")
 
     def paint(s: Sheet) -> None:
         for column, card in enumerate(EXAMPLE_ROW):
             x = column * (card_w + gap)
             s.round_rect(x, 0.5, card_w, card_h, 1.5, fill=CARD_FILL, stroke=INK, line=0.3)
-            s.text(x + card_w / 2, 5.0, card.name, size=6.2, font=BOLD, align="centre")
+            s.text(x + card_w / 2, 5.0, _(card.name), size=6.2, font=BOLD, align="centre")
             for side in (Side.WEST, Side.EAST):
                 for requirement in card.edge(side):
                     ix = x + 0.8 if side is Side.WEST else x + card_w - icon - 0.8
@@ -124,21 +126,25 @@ def _strike(sheet: Sheet, x: float, y: float, size: float) -> None:
 def example_caption() -> str:
     """Figure 2's caption, each requirement's verdict in words."""
     words = {
-        (0, Side.WEST): "faces out of the kingdom: ignored",
-        (0, Side.EAST): "both patrols to its right hold 2 + 2 = 4 items",
-        (1, Side.WEST): "the one patrol to its left is all white",
-        (1, Side.EAST): "the one patrol to its right has one die, a 4",
-        (2, Side.WEST): "the patrols to its left hold white, yellow and blue",
-        (2, Side.EAST): "faces out of the kingdom: ignored",
+        (0, Side.WEST): _("faces out of the kingdom: ignored"),
+        (0, Side.EAST): _("both patrols to its right hold 2 + 2 = 4 items"),
+        (1, Side.WEST): _("the one patrol to its left is all white"),
+        (1, Side.EAST): _("the one patrol to its right has one die, a 4"),
+        (2, Side.WEST): _("the patrols to its left hold white, yellow and blue"),
+        (2, Side.EAST): _("faces out of the kingdom: ignored"),
     }
     parts = []
-    for column, side, requirement, _ in example_verdicts():
+    for column, side, requirement, _unused in example_verdicts():
         card = EXAMPLE_ROW[column]
-        edge = "left" if side is Side.WEST else "right"
-        parts.append(
-            f"<b>{card.name}</b>, {edge} edge, {requirement.wording}: {words[(column, side)]}."
+        text = (
+            _("<b>{card}</b>, left edge, {asks}: {verdict}.")
+            if side is Side.WEST
+            else _("<b>{card}</b>, right edge, {asks}: {verdict}.")
         )
-    return "<b>Figure 2. A row that works.</b> " + " ".join(parts)
+        parts.append(
+            text.format(card=_(card.name), asks=requirement.wording, verdict=words[(column, side)])
+        )
+    return _("<b>Figure 2. A row that works.</b>") + " " + " ".join(parts)
 
 
 # -- Figure 1: which patrols a requirement counts -------------------------------------------------
@@ -189,7 +195,9 @@ def scope_figure(sheet: Sheet, width: float) -> Figure:
                 Side.SOUTH: (x + card_w / 2, y + card_h - 1.6),
             }[side]
             s.circle(mx, my, 1.1, fill=INK)
-            label = f"{len(counted)} patrol{'s' * (len(counted) != 1)} counted"
+            label = ngettext(
+                "{count} patrol counted", "{count} patrols counted", len(counted)
+            ).format(count=len(counted))
             s.text(ox + kingdom_w / 2, kingdom_h + 4.4, label, size=7.2, align="centre")
 
     return Figure(sheet, width, kingdom_h + 6.0, paint)
@@ -207,39 +215,46 @@ def _slot_centre(
 # -- the icon key ---------------------------------------------------------------------------------
 
 KEY: Final = (
-    (Requirement(N, 3), "<b>Count:</b> exactly that many items in all (here 3), cubes and dice."),
-    (Requirement(A), "<b>One colour:</b> every item is the same colour."),
-    (Requirement(B), "<b>Two colours:</b> the items show exactly two colours."),
-    (Requirement(C), "<b>Three colours:</b> white, yellow and blue are all there."),
+    (
+        Requirement(N, 3),
+        N_("<b>Count:</b> exactly that many items in all (here 3), cubes and dice."),
+    ),
+    (Requirement(A), N_("<b>One colour:</b> every item is the same colour.")),
+    (Requirement(B), N_("<b>Two colours:</b> the items show exactly two colours.")),
+    (Requirement(C), N_("<b>Three colours:</b> white, yellow and blue are all there.")),
     (
         Requirement(S, 9),
-        "<b>Dice sum:</b> the dice add up to exactly that number (here 9); cubes add nothing.",
+        N_("<b>Dice sum:</b> the dice add up to exactly that number (here 9); cubes add nothing."),
     ),
 )
 
 
-def icon_key(sheet: Sheet, width: float, *, size: float = 7.0) -> Table:
-    """The five requirement icons, each beside what it asks for."""
+def icon_key(sheet: Sheet, width: float, *, size: float = 7.0) -> list[Table]:
+    """The five requirement icons, each beside what it asks for: one small table per icon, so
+    that the key may run on from the foot of one column to the next."""
     rows = [
         [
             Figure(sheet, size + 1.0, size + 1.0, _icon_painter(requirement, size)),
-            Paragraph(text, _KEY),
+            Paragraph(_(text), _KEY),
         ]
         for requirement, text in KEY
     ]
-    return Table(
-        rows,
-        colWidths=[(size + 3.0) * MM, (width - size - 3.0) * MM],
-        style=[
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("FONTNAME", (0, 0), (-1, -1), FONT),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0.8),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
-        ],
-        spaceAfter=4,
-    )
+    return [
+        Table(
+            [row],
+            colWidths=[(size + 3.0) * MM, (width - size - 3.0) * MM],
+            style=[
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("FONTNAME", (0, 0), (-1, -1), FONT),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.8),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
+            ],
+            spaceAfter=4 if index == len(rows) - 1 else 0,
+        )
+        for index, row in enumerate(rows)
+    ]
 
 
 def _icon_painter(requirement: Requirement, size: float) -> Callable[[Sheet], None]:

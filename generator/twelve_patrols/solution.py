@@ -8,18 +8,19 @@ from dataclasses import dataclass
 
 from generator.page import BOLD, INK, MARGIN_MM, SOFT_INK, WHITE, Sheet, text_width
 from generator.twelve_patrols.icons import draw_requirement
-from generator.twelve_patrols.items import COLOUR_NAME, draw_glyph
+from generator.twelve_patrols.items import draw_glyph
 from patrolkit.games.twelve_patrols import (
     ROLL_ORDER,
     SERIALS,
     SIZE,
     SLOTS,
-    Item,
     ItemKind,
     Side,
     Solution,
     Witness,
 )
+from patrolkit.games.twelve_patrols.model import colour_word
+from patrolkit.i18n import _, pgettext
 
 
 @dataclass(frozen=True)
@@ -75,18 +76,21 @@ def _draw_solution(sheet: Sheet, winning: Winning) -> None:
     kingdom = solution.kingdom
     deck = kingdom.deck
     left = MARGIN_MM + 4.0
-    sheet.text(left, MARGIN_MM + 12, "One way to win", size=20, font=BOLD)
-    line = f"Deck {deck.name} ({deck.id}). This kingdom wins with the dice as rolled below;"
+    sheet.text(left, MARGIN_MM + 12, _("One way to win"), size=20, font=BOLD)
     room = width - 2 * left
-    size = min(9.5, 9.5 * room / text_width(line, 9.5))
-    sheet.text(left, MARGIN_MM + 19, line, size=size, fill=SOFT_INK)
-    sheet.text(
-        left,
-        MARGIN_MM + 23.5,
-        "your roll may differ: to play it through, you may set your dice to that roll first.",
-        size=9.5,
-        fill=SOFT_INK,
-    )
+    for k, line in enumerate(
+        (
+            _("Deck {deck} ({id}). This kingdom wins with the dice as rolled below;").format(
+                deck=deck.name, id=deck.id
+            ),
+            _(
+                "your roll may differ: to play it through, you may set your dice to that roll "
+                "first."
+            ),
+        )
+    ):
+        size = min(9.5, 9.5 * room / text_width(line, 9.5))
+        sheet.text(left, MARGIN_MM + 19 + 4.5 * k, line, size=size, fill=SOFT_INK)
     card_w, card_h, gap = 36.0, 50.3, 19.0
     grid_w = SIZE * card_w + (SIZE - 1) * gap
     ox, oy = (width - grid_w) / 2, MARGIN_MM + 32.0
@@ -130,37 +134,34 @@ def _draw_solution(sheet: Sheet, winning: Winning) -> None:
             for j, item in enumerate(group):
                 draw_glyph(sheet, item, lx + j * (glyph + 0.8), ly, glyph)
     y = oy + SIZE * card_h + (SIZE - 1) * gap + 10.0
-    sheet.text(left, y, "The dice as rolled", size=10.5, font=BOLD)
+    sheet.text(left, y, _("The dice as rolled"), size=10.5, font=BOLD)
     sheet.text(left, y + 5.5, _roll_text(winning.roll), size=8.5)
     y += 13.0
-    sheet.text(left, y, "Re-rolls, before the first patrol", size=10.5, font=BOLD)
+    sheet.text(left, y, _("Re-rolls, before the first patrol"), size=10.5, font=BOLD)
     lines = [
-        f"Turn the {_name(r.die)} from {r.die.value} to {r.value}, putting the "
-        f"{_name(r.discard)} out of the game."
+        _("Turn the {die} from {value} to {new}, putting the {discard} out of the game.").format(
+            die=r.die.name, value=r.die.value, new=r.value, discard=r.discard.name
+        )
         for r in solution.rerolls
-    ] or ["None: every die is used as rolled."]
+    ] or [_("None: every die is used as rolled.")]
     for k, line in enumerate(lines):
         sheet.text(left, y + 5.5 + 4.4 * k, line, size=8.5)
     y += 5.5 + 4.4 * len(lines) + 4.0
-    sheet.text(
-        left,
-        y,
-        "Each card shows its number and its icons; the patrols stand between the cards. "
-        "Dice show their pips, cubes their colour's letter.",
-        size=8.0,
-        fill=SOFT_INK,
+    notes = (
+        _("Each card shows its number and its icons; the patrols stand between the cards."),
+        _("Dice show their pips, cubes their colour's letter (W white, Y yellow, B blue)."),
     )
-
-
-def _name(item: Item) -> str:
-    kind = "die" if item.is_die else "cube"
-    return f"{COLOUR_NAME[item.colour]} {kind} {item.serial}"
+    for k, note in enumerate(notes):
+        size = min(8.0, 8.0 * room / text_width(note, 8.0))
+        sheet.text(left, y + 4.0 * k, note, size=size, fill=SOFT_INK)
 
 
 def _roll_text(roll: Sequence[int | None]) -> str:
     """The dice as rolled, colour by colour: ``any`` for a die the solution does not need."""
     parts = []
     for index, colour in enumerate(ROLL_ORDER):
-        values = ["any" if v is None else str(v) for v in roll[3 * index : 3 * index + 3]]
-        parts.append(f"{COLOUR_NAME[colour]} {', '.join(values)}")
-    return "; ".join(parts) + "."
+        values = [_("any") if v is None else str(v) for v in roll[3 * index : 3 * index + 3]]
+        parts.append(
+            _("{colour} {values}").format(colour=colour_word(colour), values=", ".join(values))
+        )
+    return pgettext("list separator", "; ").join(parts) + "."

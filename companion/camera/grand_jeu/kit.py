@@ -10,6 +10,7 @@ from companion.camera.lens import Image
 from companion.camera.printed import cached_kit, frozen, page_scale, printed_pages
 from companion.camera.sheets import SheetPlan
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 from patrolkit.manifest import Item, Manifest
 
 Slots = tuple[tuple[float, float, float, float], ...]
@@ -52,7 +53,7 @@ def grand_jeu_kit_raster(kit_dir: Path) -> GrandJeuKitRaster:
 
 def _rasterise(manifest: Manifest, pdf_path: Path) -> GrandJeuKitRaster:
     if manifest.game != "grand-jeu":
-        raise KitError(f"This is a {manifest.game} kit, not a grand jeu kit.")
+        raise KitError(_("This is a {game} kit, not a grand jeu kit.").format(game=manifest.game))
     layout = manifest.layout
     size, cell_mm = int(layout["size"]), float(layout["cell_mm"])
     prisons: dict[str, list[tuple[str, Slots]]] = {}

@@ -86,6 +86,7 @@ from patrolkit.games.grand_jeu import (
     neighbours,
     row_of,
 )
+from patrolkit.i18n import _
 from patrolkit.manifest import Item
 from patrolkit.sizes.grand_jeu import GrandJeu
 
@@ -144,15 +145,23 @@ def photograph(
 def _check_fits(kit: GrandJeuKitRaster, state: State) -> None:
     if state.size != kit.size or len(state.options.patrols) != kit.players:
         raise KitError(
-            f"The position is for {len(state.options.patrols)} patrols on a {state.size} x"
-            f" {state.size} board, but this kit is for {kit.players} on {kit.size} x {kit.size}."
+            _(
+                "The position is for {count} patrols on a {size} x {size} board, but this kit is"
+                " for {players} on {kit_size} x {kit_size}."
+            ).format(
+                count=len(state.options.patrols),
+                size=state.size,
+                players=kit.players,
+                kit_size=kit.size,
+            )
         )
     for patrol in state.options.patrols:
         total = len(state.scouts_of(patrol)) + state.prisoners_of(patrol)
         if total > GrandJeu.patrol_size(kit.players):
             raise KitError(
-                f"The position has {total} {patrol.title} scouts; the kit prints"
-                f" {GrandJeu.patrol_size(kit.players)}."
+                _("The position has {count} {patrol} scouts; the kit prints {printed}.").format(
+                    count=total, patrol=patrol.title, printed=GrandJeu.patrol_size(kit.players)
+                )
             )
 
 
@@ -177,7 +186,7 @@ def _numbers(
         board: list[int] = []
         for star in starred:
             board.append(GrandJeu.STARRED_SCOUT if star else free.pop())
-        prison = [free.pop() for _ in range(state.prisoners_of(patrol) - star_in_prison)]
+        prison = [free.pop() for _slot in range(state.prisoners_of(patrol) - star_in_prison)]
         if star_in_prison:
             prison.insert(0, GrandJeu.STARRED_SCOUT)
         numbers[patrol] = (board, prison)
@@ -202,7 +211,7 @@ def _lay_scouts(
             name = f"{patrol.letter}{number}"
             column, row = column_of(scout.cell), row_of(scout.cell)
             plan = next(p for p in kit.sheets if p.holds(column, row))
-            to_board, turn, _ = poses[plan.name]
+            to_board, turn, _pose = poses[plan.name]
             centre = transform(to_board, np.array([plan.cell_centre(column, row, kit.cell_mm)]))[0]
             centre = centre + rng.uniform(-SCOUT_SHIFT_MM, SCOUT_SHIFT_MM, 2)
             angle = (
@@ -249,7 +258,7 @@ def _prison(kit: GrandJeuKitRaster, patrol: Patrol) -> tuple[GrandJeuSheet, Slot
         for letter, slots in plan.prisons:
             if letter == patrol.letter:
                 return plan, slots
-    raise KitError(f"This kit prints no prison for {patrol.title}.")
+    raise KitError(_("This kit prints no prison for {patrol}.").format(patrol=patrol.title))
 
 
 def _push_across(
@@ -266,7 +275,7 @@ def _push_across(
             if straight and state.scout_at(other) is None:
                 options.append((k, other))
     if not options:
-        raise KitError("No scout has an empty neighbour to be pushed towards.")
+        raise KitError(_("No scout has an empty neighbour to be pushed towards."))
     k, other = options[int(rng.integers(0, len(options)))]
     piece = laid[k]
     assert piece.scout is not None

@@ -7,6 +7,7 @@ import argparse
 from companion.camera.photo import write_simulated
 from companion.camera.printed import simulated_kit
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -24,14 +25,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.state is not None:
         state = State.from_text(args.state)
         if state.map.code != kit.game_map.code:
-            raise KitError("That position is on a different map from the kit's first map.")
+            raise KitError(_("That position is on a different map from the kit's first map."))
     elif args.turns is not None:
         import random
 
         rng = random.Random(args.seed)
         deal = int(kit.manifest.options["seed"])
         state = new_game(kit.game_map, kit.players, seed=deal)
-        for _ in range(args.turns):
+        for _turn in range(args.turns):
             if is_over(state):
                 break
             state = apply(state, random_turn(state, rng))

@@ -15,6 +15,7 @@ from patrolkit.games.patrolis import (
     Shape,
     State,
 )
+from patrolkit.i18n import _
 from patrolkit.manifest import Item, Manifest
 
 
@@ -52,7 +53,7 @@ def patrolis_kit_raster(kit_dir: Path) -> PatrolisKitRaster:
 
 def _rasterise(manifest: Manifest, pdf_path: Path) -> PatrolisKitRaster:
     if manifest.game != "patrolis":
-        raise KitError(f"This is a {manifest.game} kit, not a Patrolis kit.")
+        raise KitError(_("This is a {game} kit, not a Patrolis kit.").format(game=manifest.game))
     game_map = Map.from_json(manifest.layout["maps"][0])
     cell_mm = float(manifest.layout["cell_mm"])
     sheets = tuple(

@@ -19,6 +19,7 @@ from patrolkit.games.patrolis import (
     Tile,
     rotation_of,
 )
+from patrolkit.i18n import _
 from patrolkit.manifest import Item
 
 TILE_SHIFT_MM = 0.5
@@ -61,12 +62,17 @@ def lay_table(
     """The sheets (in the order they are laid) and the pieces on them, and each sheet's pose."""
     if state.map.code != kit.game_map.code:
         raise KitError(
-            f"The position is on map {state.map.digest}, but this kit's first map is"
-            f" {kit.game_map.digest}."
+            _("The position is on map {digest}, but this kit's first map is {first}.").format(
+                digest=state.map.digest, first=kit.game_map.digest
+            )
         )
     names = [p.name for p in kit.sheets]
     if leave_out is not None and leave_out not in names:
-        raise KitError(f"This board has sheets {', '.join(names)}, not '{leave_out}'.")
+        raise KitError(
+            _("This board has sheets {names}, not '{sheet}'.").format(
+                names=", ".join(names), sheet=leave_out
+            )
+        )
     rng = np.random.default_rng([seed, 0x9A7])
     poses = lay_sheets(kit.sheets, kit.cell_mm, rng)
     sheets = [
@@ -81,10 +87,21 @@ def lay_table(
     for key, count in needed.items():
         if count > len(stock.get(key, [])):
             owner, shape = key
-            raise KitError(
-                f"The position needs {count} {shape.name.lower()} tiles of Player {owner + 1},"
-                f" but the kit has {len(stock.get(key, []))}."
-            )
+            text = {
+                "STRAIGHT": _(
+                    "The position needs {count} straight tiles of Player {number}, but the kit"
+                    " has {held}."
+                ),
+                "CURVE": _(
+                    "The position needs {count} curve tiles of Player {number}, but the kit"
+                    " has {held}."
+                ),
+                "CROSS": _(
+                    "The position needs {count} cross tiles of Player {number}, but the kit"
+                    " has {held}."
+                ),
+            }[shape.name]
+            raise KitError(text.format(count=count, number=owner + 1, held=len(stock.get(key, []))))
     owners = [t.owner for t in state.tracks]
     pieces: list[Laid] = []
     spots: list[tuple[int, float, float]] = []
@@ -94,7 +111,7 @@ def lay_table(
         plan = next(p for p in kit.sheets if p.holds(column, row))
         if plan.name == leave_out:
             return
-        to_board, turn, _ = poses[plan.name]
+        to_board, turn, _size = poses[plan.name]
         centre = transform(to_board, np.array([plan.cell_centre(column, row, cell_mm)]))[0]
         shift = rng.uniform(-TILE_SHIFT_MM, TILE_SHIFT_MM, 2)
         angle = turn + 90.0 * quarter + float(rng.uniform(-TILE_TURN_DEG, TILE_TURN_DEG))
@@ -152,7 +169,7 @@ def _clear_of(
     a seam between two sheets laid a little off, neighbouring cells can be closer than a tile's
     width."""
     room = cell_mm - TILE_OVERLAP_MM
-    for _ in range(3):
+    for _round in range(3):
         moved = False
         for other, ox, oy in spots:
             dx, dy = x - ox, y - oy
@@ -185,8 +202,8 @@ def _push_across(
                 if tiles[other] is None and other not in taken:
                     options.append((k, other, dx, dy))
     if not options:
-        raise KitError("No step tile has an empty neighbour to be pushed towards.")
-    k, _, dx, dy = options[int(rng.integers(0, len(options)))]
+        raise KitError(_("No step tile has an empty neighbour to be pushed towards."))
+    k, _other, dx, dy = options[int(rng.integers(0, len(options)))]
     piece = pieces[k]
     move = np.array([[1.0, 0.0, dx * cell_mm / 2], [0.0, 1.0, dy * cell_mm / 2], [0, 0, 1.0]])
     pieces[k] = Laid(

@@ -9,6 +9,7 @@ from companion.camera.photo import write_simulated
 from companion.camera.printed import kit_of
 from patrolkit.errors import KitError
 from patrolkit.games import rodeurs
+from patrolkit.i18n import _
 from patrolkit.manifest import Manifest
 
 
@@ -29,7 +30,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     from generator.rodeurs.layouts import random_layout
 
     if args.state is not None and args.turns is not None:
-        raise KitError("Give either --state or --turns, not both.")
+        raise KitError(_("Give either --state or --turns, not both."))
     if args.kit is not None:
         kit_dir = args.kit
         layout = layout_of_kit(kit_of(kit_dir, "rodeurs"))
@@ -41,7 +42,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.state is not None:
         state = rodeurs.State.from_text(args.state)
         if state.board != layout.board:
-            raise KitError("That position is on a different board from the kit's.")
+            raise KitError(_("That position is on a different board from the kit's."))
     else:
         state = random_position(layout, args.seed, turns=args.turns)
     photo = photograph(kit_dir, state, preset=args.preset, seed=args.seed)

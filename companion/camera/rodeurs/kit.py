@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.camera.lens import Image
 from companion.camera.printed import cached_kit, frozen, printed_pages
 from patrolkit.errors import KitError, PayloadError
+from patrolkit.i18n import _
 from patrolkit.manifest import Manifest
 from patrolkit.payload import RodeursFiducial, decode
 
@@ -36,7 +37,11 @@ def kit_raster(kit_dir: Path) -> KitRaster:
 
 def _rasterise(manifest: Manifest, pdf_path: Path) -> KitRaster:
     if manifest.game != "rodeurs":
-        raise KitError(f"The virtual camera photographs Rôdeurs kits, not '{manifest.game}'.")
+        raise KitError(
+            _("The virtual camera photographs Rôdeurs kits, not '{game}'.").format(
+                game=manifest.game
+            )
+        )
     pawns = manifest.by_role("pawn")
     pages = printed_pages(pdf_path, {manifest.board_geometry.sheet} | {i.sheet for i in pawns})
     page_w, page_h = manifest.page_size
@@ -62,4 +67,4 @@ def _board_code(manifest: Manifest) -> str:
             continue
         if isinstance(item, RodeursFiducial):
             return item.board
-    raise KitError("This kit's board carries no Rôdeurs fiducial, so its board is unknown.")
+    raise KitError(_("This kit's board carries no Rôdeurs fiducial, so its board is unknown."))

@@ -77,6 +77,7 @@ from companion.camera.shot import Shot, draw_shot
 from companion.camera.table import Raster, quad, scale_map, table_top
 from patrolkit.errors import KitError
 from patrolkit.games.rodeurs import State
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Manifest
 
 TOKEN_THICKNESS_MM = 0.5
@@ -109,8 +110,9 @@ def photograph(kit_dir: Path, state: State, *, preset: str, seed: int) -> Photo:
     kit = kit_raster(kit_dir)
     if state.board.code != kit.board_code:
         raise KitError(
-            f"The position is on board {state.board.code}, but this kit prints board"
-            f" {kit.board_code}."
+            _("The position is on board {code}, but this kit prints board {kit}.").format(
+                code=state.board.code, kit=kit.board_code
+            )
         )
     tokens = lay_tokens(kit, state, seed, any_angle=shot.any_angle)
     cover = cover_fiducial(kit, shot.occluder, seed) if shot.occluder else None

@@ -16,6 +16,7 @@ from companion.camera.objects import OBJECTS, Piece, foreign_text, plain_object,
 from companion.camera.rodeurs.kit import KitRaster
 from companion.camera.table import quad, rigid, transform
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Manifest
 
 
@@ -61,7 +62,7 @@ _CLEAR_MM = 4.5
 
 
 def _overlap(a: Array, b: Array) -> float:
-    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    area, _hull = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
     return float(area)
 
 
@@ -108,7 +109,7 @@ def cover_fiducial(kit: KitRaster, kind: str, seed: int) -> Cover:
         hidden = _overlap(outline, quad(code)) / (code.width * code.height)
         if 0.4 <= hidden <= 0.6 and not any(_overlap(outline, zone) > 0 for zone in keep_off):
             return Cover(thing, fiducial.corner, hidden)
-    raise KitError("There is no room on this board to lay an object over a fiducial.")
+    raise KitError(_("There is no room on this board to lay an object over a fiducial."))
 
 
 def label_beside(kit: KitRaster, seed: int, avoid: list[Array]) -> ForeignLabel:
@@ -120,7 +121,7 @@ def label_beside(kit: KitRaster, seed: int, avoid: list[Array]) -> ForeignLabel:
     page_w, page_h = kit.manifest.page_size
     left, top = -kit.manifest.board_geometry.origin[0], -kit.manifest.board_geometry.origin[1]
     keep_off = board_zones(kit.manifest, _CLEAR_MM, 3.0) + avoid
-    for _ in range(600):
+    for _attempt in range(600):
         angle = float(rng.uniform(-35, 35)) + 90.0 * int(rng.integers(0, 4))
         c, s = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
         half_w, half_h = (w * c + h * s) / 2, (w * s + h * c) / 2
@@ -137,4 +138,4 @@ def label_beside(kit: KitRaster, seed: int, avoid: list[Array]) -> ForeignLabel:
         x0, y0, side_mm = label.code_box
         code = transform(thing.to_board, quad(Box(x0, y0, side_mm, side_mm)))
         return ForeignLabel(thing, label.text, code)
-    raise KitError("There is no room beside this board for a label.")
+    raise KitError(_("There is no room beside this board for a label."))

@@ -14,7 +14,8 @@ from companion.camera.lens import Array
 from companion.camera.rodeurs.kit import KitRaster
 from companion.camera.table import quad, rigid, transform
 from patrolkit.errors import KitError
-from patrolkit.games.rodeurs import State
+from patrolkit.games.rodeurs import PawnColour, State
+from patrolkit.i18n import _
 from patrolkit.manifest import Item
 
 
@@ -55,10 +56,7 @@ def lay_tokens(kit: KitRaster, state: State, seed: int, *, any_angle: bool) -> l
     for colour, count in Counter(p for p in state.pawns if p is not None).items():
         have = len(stock.get(colour.value.upper(), []))
         if count > have:
-            raise KitError(
-                f"The position has {count} {colour.name.lower()} pawns, but the kit has only"
-                f" {have}."
-            )
+            raise KitError(_too_many(colour).format(count=count, have=have))
     occupied = {divmod(sq, board.columns) for sq, pawn in enumerate(state.pawns) if pawn}
     placed: list[Placed] = []
     for sq, pawn in enumerate(state.pawns):
@@ -130,3 +128,11 @@ def _touch(a: Placed, b: Placed, gap: float = _GAP_MM) -> bool:
             if sa.max() + gap <= sb.min() or sb.max() + gap <= sa.min():
                 return False
     return True
+
+
+def _too_many(colour: PawnColour) -> str:
+    if colour is PawnColour.RED:
+        return _("The position has {count} red pawns, but the kit has only {have}.")
+    if colour is PawnColour.YELLOW:
+        return _("The position has {count} yellow pawns, but the kit has only {have}.")
+    return _("The position has {count} green pawns, but the kit has only {have}.")

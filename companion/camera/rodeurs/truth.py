@@ -17,6 +17,7 @@ from companion.camera.shot import Shot
 from companion.camera.table import quad, transform
 from patrolkit.errors import KitError
 from patrolkit.games.rodeurs import State, square_name
+from patrolkit.i18n import _
 from patrolkit.manifest import Box
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def truth(
     for token in scene.tokens:
         qr = token.item.qr
         if qr is None:
-            raise KitError(f"Pawn {token.item.id} of this kit has no QR code.")
+            raise KitError(_("Pawn {pawn} of this kit has no QR code.").format(pawn=token.item.id))
         tokens.append(
             {
                 "id": token.item.id,

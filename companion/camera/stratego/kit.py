@@ -14,6 +14,7 @@ from companion.camera.sheets import SheetPlan
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import Army
 from patrolkit.games.stratego.secret import Secret, check_pair
+from patrolkit.i18n import _
 from patrolkit.manifest import Manifest
 from patrolkit.sizes.stratego import Stratego
 
@@ -64,7 +65,11 @@ def read_secrets(kit_dir: Path) -> tuple[Secret, Secret]:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
-            raise KitError(f"The kit in {kit_dir} has no readable {path.name} beside it.") from None
+            raise KitError(
+                _("The kit in {folder} has no readable {file} beside it.").format(
+                    folder=kit_dir, file=path.name
+                )
+            ) from None
         found.append(Secret.from_text(text))
     red, blue = found
     check_pair(red, blue)
@@ -73,11 +78,15 @@ def read_secrets(kit_dir: Path) -> tuple[Secret, Secret]:
 
 def _rasterise(manifest: Manifest, pdf_path: Path) -> StrategoKitRaster:
     if manifest.game != "stratego":
-        raise KitError(f"This is a {manifest.game} kit, not a Stratego kit.")
+        raise KitError(_("This is a {game} kit, not a Stratego kit.").format(game=manifest.game))
     secrets = read_secrets(pdf_path.parent)
     kit_code = str(manifest.layout["kit"])
     if secrets[0].kit != kit_code:
-        raise KitError(f"The secrets beside kit {kit_code} are of kit {secrets[0].kit}.")
+        raise KitError(
+            _("The secrets beside kit {kit} are of kit {other}.").format(
+                kit=kit_code, other=secrets[0].kit
+            )
+        )
     cell_mm = float(manifest.layout["cell_mm"])
     sheets = tuple(
         SheetPlan.from_item(item, Stratego.ROWS, cell_mm)

@@ -14,6 +14,8 @@ from dataclasses import replace
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import Army, Game, Rank, State, random_start
 from patrolkit.games.stratego.secret import Secret
+from patrolkit.games.stratego.words import a_piece_of, a_rank, rank_name
+from patrolkit.i18n import _
 
 MOVES_RANGE = (10, 120)
 """How many moves a mid-game position is from its setup."""
@@ -37,19 +39,30 @@ def with_kit_ids(state: State, secrets: tuple[Secret, Secret]) -> State:
             continue
         if piece.id:
             if piece.id not in known or known[piece.id][0] is not piece.army:
-                raise KitError(f"The id {piece.id} is not a {piece.army.title} piece of this kit.")
+                raise KitError(
+                    _("The id {id} is not {piece} of this kit.").format(
+                        id=piece.id, piece=a_piece_of(piece.army)
+                    )
+                )
             rank = known[piece.id][1]
             if piece.rank is not None and piece.rank is not rank:
-                raise KitError(f"The piece {piece.id} of this kit is not a {piece.rank.title}.")
+                raise KitError(
+                    _("The piece {id} of this kit is not {rank}.").format(
+                        id=piece.id, rank=a_rank(piece.rank)
+                    )
+                )
             cells[sq] = replace(piece, rank=rank)
             continue
         if piece.rank is None:
-            raise KitError("A piece of that position has neither a rank nor an id.")
+            raise KitError(_("A piece of that position has neither a rank nor an id."))
         stock = free.get((piece.army, piece.rank), [])
         if not stock:
             raise KitError(
-                f"The position has more {piece.army.title} {piece.rank.title} pieces than the kit"
-                " prints."
+                (
+                    _("The position has more red {rank} pieces than the kit prints.")
+                    if piece.army is Army.RED
+                    else _("The position has more blue {rank} pieces than the kit prints.")
+                ).format(rank=rank_name(piece.rank))
             )
         cells[sq] = replace(piece, id=stock.pop(0))
     return replace(state, cells=tuple(cells))
@@ -66,7 +79,7 @@ def mid_game(secrets: tuple[Secret, Secret], seed: int, *, moves: int | None = N
     rng = random.Random(f"stratego-mid-game:{seed}")
     target = moves if moves is not None else rng.randint(*MOVES_RANGE)
     game = Game.new(setup_position(secrets, seed))
-    for _ in range(target):
+    for _move in range(target):
         legal = game.legal_moves()
         if not legal:
             break

@@ -69,6 +69,8 @@ from companion.camera.stratego.kit import PrintedPiece, StrategoKitRaster, strat
 from companion.camera.table import transform
 from patrolkit.errors import KitError
 from patrolkit.games.stratego import NEIGHBOURS, Army, State, is_lake, square_name
+from patrolkit.games.stratego.words import capitalized, the_piece_of
+from patrolkit.i18n import _
 from patrolkit.sizes.stratego import Stratego
 
 PIECE_SHIFT_MM = 1.5
@@ -124,8 +126,9 @@ def photograph(
     if tilt_deg is not None:
         if not 0.0 <= tilt_deg <= MAX_TILT_DEG:
             raise KitError(
-                f"A camera tilt is 0 to {MAX_TILT_DEG:g} degrees from straight down, not"
-                f" {tilt_deg:g}."
+                _("A camera tilt is 0 to {most} degrees from straight down, not {tilt}.").format(
+                    most=f"{MAX_TILT_DEG:g}", tilt=f"{tilt_deg:g}"
+                )
             )
         shot = replace(shot, tilt_deg=float(tilt_deg))
     kit = stratego_kit_raster(kit_dir)
@@ -167,8 +170,9 @@ def _stand(
         printed = kit.pieces.get(piece.id)
         if printed is None or printed.army is not piece.army:
             raise KitError(
-                f"The {piece.army.title} piece on {square_name(sq)} has no id of this kit's"
-                f" {piece.army.title} army ('{piece.id}')."
+                _("{piece} on {cell} has no id of this kit's pieces of its army ('{id}').").format(
+                    piece=capitalized(the_piece_of(piece.army)), cell=square_name(sq), id=piece.id
+                )
             )
         centre, turn = _cell_centre(kit, poses, sq)
         centre = centre + rng.uniform(-PIECE_SHIFT_MM, PIECE_SHIFT_MM, 2)
@@ -192,7 +196,7 @@ def _push_across(
         if state.cells[other] is None and not is_lake(other)
     ]
     if not options:
-        raise KitError("No piece has an empty neighbour to be pushed towards.")
+        raise KitError(_("No piece has an empty neighbour to be pushed towards."))
     k, other = options[int(rng.integers(0, len(options)))]
     s = standing[k]
     dc = other % Stratego.COLUMNS - s.sq % Stratego.COLUMNS

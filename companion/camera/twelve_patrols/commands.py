@@ -9,6 +9,7 @@ from companion.camera.photo import write_simulated
 from companion.camera.printed import kit_of
 from patrolkit.errors import KitError, NotationError
 from patrolkit.games.twelve_patrols import DIFFICULTIES, shipped_decks
+from patrolkit.i18n import _
 
 KITS = Path("output") / "kits"
 
@@ -24,7 +25,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     from generator.twelve_patrols.kit import write_kit
 
     if args.state is not None and args.turns is not None:
-        raise KitError("Give either --state or --turns, not both.")
+        raise KitError(_("Give either --state or --turns, not both."))
     if args.kit is not None:
         kit_dir = Path(args.kit)
         kit_of(kit_dir, "twelve-patrols")

@@ -17,6 +17,7 @@ from patrolkit.games.twelve_patrols import (
     Card,
     Deck,
 )
+from patrolkit.i18n import _
 from patrolkit.manifest import Manifest
 
 
@@ -39,7 +40,9 @@ class KitCut:
 def deck_of_manifest(manifest: Manifest) -> Deck:
     """The deck a 12 Patrols kit was printed with, from its ``kit.json``."""
     if manifest.game != "twelve-patrols":
-        raise KitError(f"This is a kit of '{manifest.game}', not of 12 Patrols.")
+        raise KitError(
+            _("This is a kit of '{game}', not of 12 Patrols.").format(game=manifest.game)
+        )
     layout = manifest.layout
     try:
         cards = tuple(
@@ -48,7 +51,9 @@ def deck_of_manifest(manifest: Manifest) -> Deck:
         )
         return Deck(str(layout["deck"]), cards)
     except (KeyError, TypeError, ValueError) as exc:
-        raise KitError(f"This kit.json does not describe its deck ({exc}).") from None
+        raise KitError(
+            _("This kit.json does not describe its deck ({problem}).").format(problem=exc)
+        ) from None
 
 
 def cut_kit(kit_dir: Path) -> KitCut:
@@ -59,7 +64,9 @@ def cut_kit(kit_dir: Path) -> KitCut:
 def _cut_folded(manifest: Manifest, pdf_path: Path) -> KitCut:
     deck = deck_of_manifest(manifest)
     if manifest.options.get("flat_items"):
-        raise KitError("The virtual camera lays folded dice and cubes; this kit prints flat ones.")
+        raise KitError(
+            _("The virtual camera lays folded dice and cubes; this kit prints flat ones.")
+        )
     return _cut(manifest, deck, pdf_path)
 
 
@@ -84,7 +91,7 @@ def _cut(manifest: Manifest, deck: Deck, pdf_path: Path) -> KitCut:
         if item.role == "card":
             turn = int(attrs.get("turn", 0))
             # The card's top faces the page's right edge when turned 90° clockwise.
-            for _ in range((turn // 90) % 4):
+            for _unused in range((turn // 90) % 4):
                 crop = cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)
             cards[int(attrs["number"])] = crop
         elif item.role == "die-face":
@@ -92,7 +99,7 @@ def _cut(manifest: Manifest, deck: Deck, pdf_path: Path) -> KitCut:
         else:
             cube_faces.setdefault((str(attrs["colour"]), int(attrs["serial"])), []).append(crop)
     if len(cards) != SIZE * SIZE or len(die_faces) != 54 or len(cube_faces) != 9:
-        raise KitError("This kit does not print nine cards, nine dice and nine cubes.")
+        raise KitError(_("This kit does not print nine cards, nine dice and nine cubes."))
     return KitCut(
         manifest,
         deck,

@@ -35,6 +35,7 @@ from patrolkit.games.twelve_patrols import (
     solve,
     supply,
 )
+from patrolkit.i18n import _
 from patrolkit.manifest import Box
 from patrolkit.sizes import TwelvePatrols
 
@@ -75,7 +76,7 @@ class Setup:
     @classmethod
     def from_text(cls, text: str, deck: Deck) -> Setup:
         """Read :attr:`text` back."""
-        head, _, pool = text.partition(" pool ")
+        head, _unused, pool = text.partition(" pool ")
         items = tuple(Item.parse(i) for i in pool.split(",")) if pool.strip() else ()
         return cls(Kingdom.from_text(head, deck), items)
 
@@ -91,13 +92,15 @@ def random_setup(deck: Deck, seed: int, *, cards: int | None = None) -> Setup:
     the seeds.
     """
     rng = random.Random(seed)
-    for _ in range(40):
+    for _unused in range(40):
         roll = random_roll(rng)
         solution = solve(deck, roll)
         if solution is not None:
             break
     else:
-        raise KitError(f"The deck '{deck.name}' could not be won with forty rolls.")
+        raise KitError(
+            _("The deck '{deck}' could not be won with forty rolls.").format(deck=deck.name)
+        )
     values = {item.key: item for item in supply(roll)}
     for reroll in solution.rerolls:
         values[reroll.die.key] = reroll.die.showing(reroll.value)
@@ -106,7 +109,7 @@ def random_setup(deck: Deck, seed: int, *, cards: int | None = None) -> Setup:
     if cards is None:
         cards = 9 if rng.random() < 0.4 else rng.randint(2, 8)
     if not 1 <= cards <= SIZE * SIZE:
-        raise KitError(f"A kingdom holds 1 to 9 cards, not {cards}.")
+        raise KitError(_("A kingdom holds 1 to 9 cards, not {count}.").format(count=cards))
     laid = [rng.choice(POSITIONS)]
     while len(laid) < cards:
         near = sorted(
@@ -245,7 +248,7 @@ def _room_across(patrol: Sequence[Item]) -> float:
 
 def _slot_frame(slot: Slot, gap: float) -> tuple[tuple[float, float], bool, float]:
     """The nominal centre of ``slot``, whether its length runs down the table, and its length."""
-    (r, c), _ = slot.a, slot.b
+    (r, c), _unused = slot.a, slot.b
     if slot.horizontal:
         centre = ((c + 1) * (CARD_W + gap) - gap / 2, r * (CARD_H + gap) + CARD_H / 2)
         return centre, True, CARD_H
@@ -284,7 +287,7 @@ def _in_slot(
             angles.append(angle)
         reaches = [_reach(size, a) for size, a in zip(sizes, angles, strict=True)]
         if sum(reaches) + ITEM_CLEAR_MM * (len(group) - 1) > length:
-            angles = [_angle(rng, any_angle, True) for _ in sizes]
+            angles = [_angle(rng, any_angle, True) for _unused in sizes]
             reaches = [_reach(size, a) for size, a in zip(sizes, angles, strict=True)]
         total = sum(reaches) + ITEM_CLEAR_MM * (len(group) - 1)
         at = -total / 2
@@ -313,8 +316,8 @@ def _pool_row(
     """The unused items in a row (or two) beside the kingdom, to the right or below."""
     if not pool:
         return []
-    rows = {r for r, _ in kingdom.placed} or {0}
-    cols = {c for _, c in kingdom.placed} or {0}
+    rows = {r for r, _unused in kingdom.placed} or {0}
+    cols = {c for _unused2, c in kingdom.placed} or {0}
     right = max(cols) * (CARD_W + gap) + CARD_W + POOL_GAP_MM
     below = max(rows) * (CARD_H + gap) + CARD_H + POOL_GAP_MM
     beside = bool(rng.uniform() < 0.5)

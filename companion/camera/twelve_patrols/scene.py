@@ -68,6 +68,7 @@ from patrolkit.games.twelve_patrols import (
     card_payload,
     item_payload,
 )
+from patrolkit.i18n import _
 from patrolkit.manifest import Box
 from patrolkit.payload import encode
 from patrolkit.sizes import TwelvePatrols
@@ -102,11 +103,12 @@ def photograph(
     kit = cut_kit(kit_dir)
     if setup.kingdom.deck.id != kit.deck.id:
         raise KitError(
-            f"The kingdom is of the deck {setup.kingdom.deck.id}, but this kit prints the deck"
-            f" {kit.deck.id}."
+            _("The kingdom is of the deck {id}, but this kit prints the deck {kit_id}.").format(
+                id=setup.kingdom.deck.id, kit_id=kit.deck.id
+            )
         )
     if not setup.kingdom.placed:
-        raise KitError("There is nothing to photograph: the kingdom holds no card.")
+        raise KitError(_("There is nothing to photograph: the kingdom holds no card."))
     layout = lay_out(setup, seed, any_angle=shot.any_angle)
     label = _label(layout, seed) if (shot.foreign if foreign is None else foreign) else None
     outlines = [card.outline() for card in layout.cards]
@@ -248,7 +250,7 @@ def _truth(
 ) -> dict[str, Any]:
     h = view.homography
     deck = setup.kingdom.deck
-    x, y, side, _ = TwelvePatrols.card_qr_box()
+    x, y, side, _unused = TwelvePatrols.card_qr_box()
     cards = []
     for card in layout.cards:
         code = transform(card.to_table, quad(Box(x, y, side, side)))
@@ -265,7 +267,7 @@ def _truth(
     for laid in layout.items:
         e = edge_mm(laid.item)
         top3 = laid.corners(e)
-        _, _, (qx, qy) = top_face(kit, laid.item, seed)
+        _unused2, _unused3, (qx, qy) = top_face(kit, laid.item, seed)
         q = TwelvePatrols.ITEM_QR_VERSION * 4 + 17
         span = q * TwelvePatrols.ITEM_MODULE_MM
         along, down = (top3[1] - top3[0]) / e, (top3[3] - top3[0]) / e

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.grand_jeu.board import DIRECTIONS, Direction, cell_name, neighbours, on_board
 from patrolkit.games.grand_jeu.model import Patrol, Scout, State
+from patrolkit.i18n import _, ngettext
 
 BUDGET = 4
 """Foulards for a normal turn."""
@@ -65,30 +66,42 @@ class Free:
 Act = Move | Reorient | Capture | Free
 
 
-def _own_scout(state: State, mover: Patrol, c: int, doing: str) -> Scout:
+def _own_scout(state: State, mover: Patrol, c: int, moving: bool) -> Scout:
+    """The scout of ``mover`` on ``c`` that is to move (or, not ``moving``, to turn)."""
     scout = state.scout_at(c)
+    where = cell_name(c)
     if scout is None:
-        raise IllegalTurn(f"There is no scout on {cell_name(c)} to {doing}.")
+        message = (
+            _("There is no scout on {cell} to move.")
+            if moving
+            else _("There is no scout on {cell} to turn.")
+        )
+        raise IllegalTurn(message.format(cell=where))
     if scout.patrol is not mover:
         raise IllegalTurn(
-            f"The scout on {cell_name(c)} is {scout.patrol.title}'s, and {mover.title} plays."
+            _("The scout on {cell} is {owner}'s, and {mover} plays.").format(
+                cell=where, owner=scout.patrol.title, mover=mover.title
+            )
         )
     if state.is_frozen(scout):
-        raise IllegalTurn(
-            f"The scout on {cell_name(c)} is frozen on its far row: it can no longer {doing}."
+        message = (
+            _("The scout on {cell} is frozen on its far row: it can no longer move.")
+            if moving
+            else _("The scout on {cell} is frozen on its far row: it can no longer turn.")
         )
+        raise IllegalTurn(message.format(cell=where))
     return scout
 
 
-def _enemy_note(state: State, scout: Scout) -> str:
-    """`` next to the enemy on e5`` (or the enemies on several cells), or nothing."""
-    near = [
-        cell_name(c)
-        for c in sorted(e.cell for e in state.enemies_next_to(scout.cell, scout.patrol))
-    ]
+def enemies_near(cells: list[int]) -> str:
+    """``next to the enemy on e5`` (or the enemies on several cells), or nothing, in the
+    language in force."""
+    near = [cell_name(c) for c in sorted(cells)]
     if len(near) > 1:
-        return f" next to the enemies on {', '.join(near[:-1])} and {near[-1]}"
-    return f" next to the enemy on {near[0]}" if near else ""
+        return _("next to the enemies on {cells} and {last}").format(
+            cells=", ".join(near[:-1]), last=near[-1]
+        )
+    return _("next to the enemy on {cell}").format(cell=near[0]) if near else ""
 
 
 def cost(state: State, mover: Patrol, act: Act) -> int:
@@ -96,67 +109,109 @@ def cost(state: State, mover: Patrol, act: Act) -> int:
     the act is impossible there (whatever the budget and the order of acts)."""
     size = state.size
     if isinstance(act, Move):
-        scout = _own_scout(state, mover, act.cell, "move")
+        scout = _own_scout(state, mover, act.cell, True)
         target = act.cell + scout.direction.step
+        start = cell_name(act.cell)
         if not on_board(target, size):
-            raise IllegalTurn(f"The scout on {cell_name(act.cell)} faces the edge of the board.")
+            raise IllegalTurn(
+                _("The scout on {cell} faces the edge of the board.").format(cell=start)
+            )
         if act.to != target:
             raise IllegalTurn(
-                f"The scout on {cell_name(act.cell)} faces {scout.direction.value}, so it moves to"
-                f" {cell_name(target)}, not {cell_name(act.to)}: it turns first, in its own act."
+                _(
+                    "The scout on {cell} faces {direction}, so it moves to {target}, not"
+                    " {wanted}: it turns first, in its own act."
+                ).format(
+                    cell=start,
+                    direction=scout.direction.value,
+                    target=cell_name(target),
+                    wanted=cell_name(act.to),
+                )
             )
         if state.scout_at(target) is not None:
             raise IllegalTurn(
-                f"The scout on {cell_name(act.cell)} cannot move to {cell_name(target)}:"
-                " a cell holds one scout."
+                _("The scout on {cell} cannot move to {target}: a cell holds one scout.").format(
+                    cell=start, target=cell_name(target)
+                )
             )
         if mover.depth(target, size) == 0:
             raise IllegalTurn(
-                f"The scout on {cell_name(act.cell)} cannot move to {cell_name(target)}, on"
-                " its own first row."
+                _("The scout on {cell} cannot move to {target}, on its own first row.").format(
+                    cell=start, target=cell_name(target)
+                )
             )
         return 2 if state.enemies_next_to(act.cell, mover) else 1
     if isinstance(act, Reorient):
-        scout = _own_scout(state, mover, act.cell, "turn")
+        scout = _own_scout(state, mover, act.cell, False)
         if scout.direction is act.direction:
             raise IllegalTurn(
-                f"The scout on {cell_name(act.cell)} already faces {act.direction.value}."
+                _("The scout on {cell} already faces {direction}.").format(
+                    cell=cell_name(act.cell), direction=act.direction.value
+                )
             )
         return 1 + min(2, len(state.enemies_next_to(act.cell, mover)))
     if isinstance(act, Capture):
         victim = state.scout_at(act.cell)
         if victim is None or victim.patrol is mover:
-            raise IllegalTurn(f"There is no enemy scout on {cell_name(act.cell)} to capture.")
+            raise IllegalTurn(
+                _("There is no enemy scout on {cell} to capture.").format(cell=cell_name(act.cell))
+            )
         if state.is_frozen(victim):
             raise IllegalTurn(
-                f"The scout on {cell_name(act.cell)} is frozen on its far row and cannot be"
-                " captured."
+                _("The scout on {cell} is frozen on its far row and cannot be captured.").format(
+                    cell=cell_name(act.cell)
+                )
             )
         found = capturers(state, mover, act.cell)
         if len(found) < 2:
-            pointing = "none" if not found else f"only the one on {cell_name(found[0].cell)}"
+            message = (
+                _(
+                    "Capturing the scout on {cell} needs two of {mover}'s scouts next to it"
+                    " pointing a red arrow at it, and none does."
+                )
+                if not found
+                else _(
+                    "Capturing the scout on {cell} needs two of {mover}'s scouts next to it"
+                    " pointing a red arrow at it, and only the one on {pointer} does."
+                )
+            )
             raise IllegalTurn(
-                f"Capturing the scout on {cell_name(act.cell)} needs two of {mover.title}'s"
-                f" scouts next to it pointing a red arrow at it, and {pointing} does."
+                message.format(
+                    cell=cell_name(act.cell),
+                    mover=mover.title,
+                    pointer=cell_name(found[0].cell) if found else "",
+                )
             )
         return 0
     if mover.depth(act.cell, size) != 1 or not on_board(act.cell, size):
         raise IllegalTurn(
-            f"A freed scout comes back on its own second row, and {cell_name(act.cell)} is not."
+            _("A freed scout comes back on its own second row, and {cell} is not.").format(
+                cell=cell_name(act.cell)
+            )
         )
     if state.scout_at(act.cell) is not None:
-        raise IllegalTurn(f"A freed scout needs a free cell, and {cell_name(act.cell)} is taken.")
+        raise IllegalTurn(
+            _("A freed scout needs a free cell, and {cell} is taken.").format(
+                cell=cell_name(act.cell)
+            )
+        )
     if state.enemies_next_to(act.cell, mover):
         raise IllegalTurn(
-            f"A freed scout cannot come back on {cell_name(act.cell)}, next to an enemy scout."
+            _("A freed scout cannot come back on {cell}, next to an enemy scout.").format(
+                cell=cell_name(act.cell)
+            )
         )
     held = state.prisoners_of(mover)
     star = mover in state.starred_prisoners
     if act.starred and not star:
-        raise IllegalTurn(f"{mover.title}'s starred scout is not in prison.")
+        raise IllegalTurn(_("{mover}'s starred scout is not in prison.").format(mover=mover.title))
     if held - (0 if act.starred else int(star)) <= 0:
-        what = "no other prisoner than its starred scout" if held else "no prisoner"
-        raise IllegalTurn(f"{mover.title} has {what} to free.")
+        message = (
+            _("{mover} has no other prisoner than its starred scout to free.")
+            if held
+            else _("{mover} has no prisoner to free.")
+        )
+        raise IllegalTurn(message.format(mover=mover.title))
     return FREE_COST
 
 
@@ -219,7 +274,7 @@ class Part:
     @classmethod
     def start(cls, state: State, *, bonus: bool = False) -> Part:
         if state.to_move is None:
-            raise IllegalTurn("The position does not say which patrol is to move.")
+            raise IllegalTurn(_("The position does not say which patrol is to move."))
         budget = state.options.bonus_foulards if bonus else BUDGET
         return cls(state, state.to_move, budget)
 
@@ -236,11 +291,13 @@ class Part:
         """This part with ``act`` played; raises :class:`IllegalTurn` naming the rule it breaks."""
         if isinstance(act, Capture) and not self.moved:
             raise IllegalTurn(
-                f"Capturing on {cell_name(act.cell)} needs a move earlier in the same turn."
+                _("Capturing on {cell} needs a move earlier in the same turn.").format(
+                    cell=cell_name(act.cell)
+                )
             )
         if not self.moved and len(self.acts) >= 1 and not isinstance(act, Move):
             raise IllegalTurn(
-                "A turn must move a scout in its first or second act, or its patrol loses."
+                _("A turn must move a scout in its first or second act, or its patrol loses.")
             )
         price = cost(self.position, self.mover, act)
         if price > self.left:
@@ -275,21 +332,68 @@ class Part:
 
 
 def foulards(count: int) -> str:
-    """``1 foulard``, ``3 foulards``."""
-    return f"{count} foulard{'' if count == 1 else 's'}"
+    """``1 foulard``, ``3 foulards``, in the language in force."""
+    return ngettext("{count} foulard", "{count} foulards", count).format(count=count)
 
 
 def _too_dear(state: State, mover: Patrol, act: Act, price: int, left: int) -> str:
-    remains = (
-        "none is left" if not left else f"only {foulards(left)} {'is' if left == 1 else 'are'} left"
-    )
-    money = f"costs {foulards(price)}, and {remains}"
+    """Why ``act`` costs more than the ``left`` foulards, in one sentence."""
+    values = {"price": foulards(price), "left": foulards(left)}
     if isinstance(act, Free):
-        return f"Freeing a scout {money}."
+        if not left:
+            return _("Freeing a scout costs {price}, and none is left.").format(**values)
+        return ngettext(
+            "Freeing a scout costs {price}, and only {left} is left.",
+            "Freeing a scout costs {price}, and only {left} are left.",
+            left,
+        ).format(**values)
     scout = state.scout_at(act.cell)
-    note = _enemy_note(state, scout) if scout else ""
-    kind = "Moving" if isinstance(act, Move) else "Turning"
-    return f"{kind} the scout on {cell_name(act.cell)}{note} {money}."
+    near = (
+        enemies_near([e.cell for e in state.enemies_next_to(scout.cell, scout.patrol)])
+        if scout
+        else ""
+    )
+    values.update(cell=cell_name(act.cell), near=near)
+    moving = isinstance(act, Move)
+    if not left:
+        if moving:
+            message = (
+                _("Moving the scout on {cell} {near} costs {price}, and none is left.")
+                if near
+                else _("Moving the scout on {cell} costs {price}, and none is left.")
+            )
+        else:
+            message = (
+                _("Turning the scout on {cell} {near} costs {price}, and none is left.")
+                if near
+                else _("Turning the scout on {cell} costs {price}, and none is left.")
+            )
+        return message.format(**values)
+    if moving and near:
+        message = ngettext(
+            "Moving the scout on {cell} {near} costs {price}, and only {left} is left.",
+            "Moving the scout on {cell} {near} costs {price}, and only {left} are left.",
+            left,
+        )
+    elif moving:
+        message = ngettext(
+            "Moving the scout on {cell} costs {price}, and only {left} is left.",
+            "Moving the scout on {cell} costs {price}, and only {left} are left.",
+            left,
+        )
+    elif near:
+        message = ngettext(
+            "Turning the scout on {cell} {near} costs {price}, and only {left} is left.",
+            "Turning the scout on {cell} {near} costs {price}, and only {left} are left.",
+            left,
+        )
+    else:
+        message = ngettext(
+            "Turning the scout on {cell} costs {price}, and only {left} is left.",
+            "Turning the scout on {cell} costs {price}, and only {left} are left.",
+            left,
+        )
+    return message.format(**values)
 
 
 def _candidates(state: State, mover: Patrol, kinds: tuple[type, ...]) -> list[Act]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from enum import Enum
 
 from patrolkit.errors import NotationError
+from patrolkit.i18n import _
 
 STRIDE = 16
 """Cells are numbered ``row * STRIDE + column`` on every board."""
@@ -61,7 +62,9 @@ def parse_cell(text: str, size: int = 10) -> int:
         c = cell(COLUMN_LETTERS.index(letter), int(digits) - 1)
         if int(digits) >= 1 and on_board(c, size):
             return c
-    raise NotationError(f"There is no cell '{text}' on an {size} x {size} board.")
+    raise NotationError(
+        _("There is no cell '{text}' on an {size} x {size} board.").format(text=text, size=size)
+    )
 
 
 def neighbours(c: int, size: int) -> tuple[int, ...]:
@@ -130,7 +133,7 @@ class Direction(Enum):
             return cls(text.strip().lower())
         except ValueError:
             raise NotationError(
-                f"'{text}' is not a direction (n, ne, e, se, s, sw, w or nw)."
+                _("'{text}' is not a direction (n, ne, e, se, s, sw, w or nw).").format(text=text)
             ) from None
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from patrolkit.errors import IllegalTurn
-from patrolkit.games.grand_jeu.acts import BUDGET, FREE_COST, foulards
+from patrolkit.games.grand_jeu.acts import BUDGET, FREE_COST, enemies_near, foulards
 from patrolkit.games.grand_jeu.board import (
     DIRECTIONS,
     cell_name,
@@ -23,6 +23,7 @@ from patrolkit.games.grand_jeu.board import (
     row_of,
 )
 from patrolkit.games.grand_jeu.model import Patrol, Scout, State
+from patrolkit.i18n import _, ngettext
 
 Slot = tuple[int, int, bool]
 """A scout of the mover as the search sees it: cell, direction index, starred."""
@@ -56,7 +57,7 @@ def read_change(before: State, after: State, mover: Patrol) -> Change:
     """What ``mover``'s turn must have done; raises :class:`IllegalTurn` with a sentence when no
     turn of ``mover`` can make this change whatever it costs."""
     if before.options != after.options:
-        raise IllegalTurn("The two positions are of games played with different options.")
+        raise IllegalTurn(_("The two positions are of games played with different options."))
     options, size = before.options, before.size
     title = mover.title
     had = {s.cell: s for s in before.scouts}
@@ -65,12 +66,15 @@ def read_change(before: State, after: State, mover: Patrol) -> Change:
         if s.patrol is mover or had.get(c) == s:
             continue
         old = had.get(c)
+        names = {"patrol": s.patrol.title, "cell": cell_name(c), "mover": title}
         if old is not None and old.patrol is s.patrol:
             raise IllegalTurn(
-                f"The {s.patrol.title} scout on {cell_name(c)} turned, but {title} plays this turn."
+                _("The {patrol} scout on {cell} turned, but {mover} plays this turn.").format(
+                    **names
+                )
             )
         raise IllegalTurn(
-            f"A {s.patrol.title} scout appeared on {cell_name(c)}, but {title} plays this turn."
+            _("A {patrol} scout appeared on {cell}, but {mover} plays this turn.").format(**names)
         )
     victims: dict[Patrol, tuple[frozenset[int], int]] = {}
     for patrol in options.patrols:
@@ -79,30 +83,45 @@ def read_change(before: State, after: State, mover: Patrol) -> Change:
         gone = frozenset(c for c, s in had.items() if s.patrol is patrol and has.get(c) != s)
         taken = after.prisoners_of(patrol) - before.prisoners_of(patrol)
         if taken < 0:
-            raise IllegalTurn(f"{patrol.title}'s prison lost a scout, but {title} plays this turn.")
+            raise IllegalTurn(
+                _("{patrol}'s prison lost a scout, but {mover} plays this turn.").format(
+                    patrol=patrol.title, mover=title
+                )
+            )
         for c in sorted(gone):
             if before.is_frozen(had[c]):
                 raise IllegalTurn(
-                    f"The {patrol.title} scout on {cell_name(c)} left the board, but it is frozen"
-                    " on its far row and cannot be captured."
+                    _(
+                        "The {patrol} scout on {cell} left the board, but it is frozen on its"
+                        " far row and cannot be captured."
+                    ).format(patrol=patrol.title, cell=cell_name(c))
                 )
         if taken > len(gone):
             raise IllegalTurn(
-                f"{patrol.title}'s prison gained {taken} scouts, but only {len(gone)} of its"
-                " scouts left the board."
+                ngettext(
+                    "{patrol}'s prison gained {count} scouts, but only {gone} of its scouts"
+                    " left the board.",
+                    "{patrol}'s prison gained {count} scouts, but only {gone} of its scouts"
+                    " left the board.",
+                    len(gone),
+                ).format(patrol=patrol.title, count=taken, gone=len(gone))
             )
         eliminated = options.players > 2 and not after.scouts_of(patrol)
         if taken < len(gone) and not eliminated:
             c = min(gone)
             raise IllegalTurn(
-                f"The {patrol.title} scout on {cell_name(c)} left the board without going to"
-                " prison: a scout leaves the board only when captured."
+                _(
+                    "The {patrol} scout on {cell} left the board without going to prison: a"
+                    " scout leaves the board only when captured."
+                ).format(patrol=patrol.title, cell=cell_name(c))
             )
         if gone:
             victims[patrol] = (gone, taken)
     frees = before.prisoners_of(mover) - after.prisoners_of(mover)
     if frees < 0:
-        raise IllegalTurn(f"{title}'s prison gained a scout during {title}'s own turn.")
+        raise IllegalTurn(
+            _("{patrol}'s prison gained a scout during {patrol}'s own turn.").format(patrol=title)
+        )
     mine_before, mine_after = before.scouts_of(mover), after.scouts_of(mover)
     vanished = (
         options.players > 2
@@ -114,8 +133,10 @@ def read_change(before: State, after: State, mover: Patrol) -> Change:
     )
     if len(mine_after) != len(mine_before) + frees and not vanished:
         raise IllegalTurn(
-            f"{title} had {len(mine_before)} scouts on the board and freed {frees}, but has"
-            f" {len(mine_after)} after the turn: a patrol's scouts never leave in its own turn."
+            _(
+                "{patrol} had {before} scouts on the board and freed {frees}, but has {after}"
+                " after the turn: a patrol's scouts never leave in its own turn."
+            ).format(patrol=title, before=len(mine_before), frees=frees, after=len(mine_after))
         )
     star_freed = mover in before.starred_prisoners and mover not in after.starred_prisoners
     fixed = set()
@@ -123,15 +144,19 @@ def read_change(before: State, after: State, mover: Patrol) -> Change:
         if before.is_frozen(s):
             if has.get(s.cell) != s and not vanished:
                 raise IllegalTurn(
-                    f"The scout on {cell_name(s.cell)} is frozen on its far row: it can no"
-                    " longer move or turn."
+                    _(
+                        "The scout on {cell} is frozen on its far row: it can no longer move or"
+                        " turn."
+                    ).format(cell=cell_name(s.cell))
                 )
             fixed.add(s.cell)
     for s in mine_after:
         if mover.depth(s.cell, size) == 0:
             raise IllegalTurn(
-                f"The {title} scout on {cell_name(s.cell)} stands on its own first row, where"
-                " a patrol never goes."
+                _(
+                    "The {patrol} scout on {cell} stands on its own first row, where a patrol"
+                    " never goes."
+                ).format(patrol=title, cell=cell_name(s.cell))
             )
     return Change(
         mover,
@@ -173,26 +198,24 @@ def _path_costs(
 def _what(start: Slot, end: Slot) -> str:
     """What a scout did, in a few words: ``turned``, ``moved to d5``, ``turned and moved to d5``."""
     if start[0] == end[0]:
-        return "turned"
+        return _("turned")
     dc = column_of(end[0]) - column_of(start[0])
     dr = row_of(end[0]) - row_of(start[0])
     dist = max(abs(dc), abs(dr))
     straight = start[0] + dist * DIRECTIONS[start[1]].step == end[0] and (
         dc == 0 or dr == 0 or abs(dc) == abs(dr)
     )
+    target = cell_name(end[0])
     if start[1] == end[1] and straight:
-        return f"moved to {cell_name(end[0])}"
+        return _("moved to {cell}").format(cell=target)
     if start[1] == end[1]:
-        return f"went to {cell_name(end[0])} facing the same way"
-    return f"turned and moved to {cell_name(end[0])}"
+        return _("went to {cell} facing the same way").format(cell=target)
+    return _("turned and moved to {cell}").format(cell=target)
 
 
 def _near(state: State, mover: Patrol, c: int) -> str:
-    """`` next to the enemy on e5`` (or the enemies on several cells), or nothing."""
-    near = [cell_name(e) for e in sorted(s.cell for s in state.enemies_next_to(c, mover))]
-    if len(near) > 1:
-        return f" next to the enemies on {', '.join(near[:-1])} and {near[-1]}"
-    return f" next to the enemy on {near[0]}" if near else ""
+    """``next to the enemy on e5`` (or the enemies on several cells), or nothing."""
+    return enemies_near([s.cell for s in state.enemies_next_to(c, mover)])
 
 
 def cheapest_cost(before: State, after: State, change: Change, budget: int) -> None:
@@ -229,38 +252,54 @@ def cheapest_cost(before: State, after: State, change: Change, budget: int) -> N
         return
     total, priced = best
     spend = (
-        f"the {budget} a turn can spend"
+        _("the {count} a turn can spend")
         if budget == BUDGET
-        else (f"the {budget} a turn and its bonus turn can spend")
-    )
+        else _("the {count} a turn and its bonus turn can spend")
+    ).format(count=budget)
     priced.sort(key=lambda p: -p[0])
     price, what, scout = priced[0]
     if price > limit or not what:
         raise IllegalTurn(
-            f"The scout on {cell_name(scout[0])} {what or 'lost or gained its star'}: that needs"
-            f" more than {spend}."
+            _("The scout on {cell} {did}: that needs more than {spend}.").format(
+                cell=cell_name(scout[0]), did=what or _("lost or gained its star"), spend=spend
+            )
         )
     if len(priced) == 1 and not frees:
-        raise IllegalTurn(
-            f"The scout on {cell_name(scout[0])} {what}: that needs {foulards(price)}"
-            f"{_near(after, mover, scout[0])}, more than {spend}."
+        near = _near(after, mover, scout[0])
+        message = (
+            _("The scout on {cell} {did}: that needs {price} {near}, more than {spend}.")
+            if near
+            else _("The scout on {cell} {did}: that needs {price}, more than {spend}.")
         )
-    parts = [f"{what} ({foulards(p)}{_near(after, mover, s[0])})" for p, what, s in priced[:4]]
-    first = f"The scout on {cell_name(scout[0])} {parts[0]}"
-    others = [
-        f"the one on {cell_name(s[0])} {part}"
-        for (_, _, s), part in zip(priced[1:4], parts[1:], strict=True)
+        raise IllegalTurn(
+            message.format(
+                cell=cell_name(scout[0]), did=what, price=foulards(price), near=near, spend=spend
+            )
+        )
+    parts = []
+    for p, did, s in priced[:4]:
+        near = _near(after, mover, s[0])
+        part = _("{did} ({price} {near})") if near else _("{did} ({price})")
+        parts.append(part.format(did=did, price=foulards(p), near=near))
+    items = [_("The scout on {cell} {did}").format(cell=cell_name(scout[0]), did=parts[0])]
+    items += [
+        _("the one on {cell} {did}").format(cell=cell_name(s[0]), did=part)
+        for (_price, _did, s), part in zip(priced[1:4], parts[1:], strict=True)
     ]
     if frees:
-        others.append(f"freeing {frees} costs {FREE_COST * frees}")
+        items.append(
+            _("freeing {count} costs {price}").format(count=frees, price=FREE_COST * frees)
+        )
     raise IllegalTurn(
-        f"{', '.join([first, *others])}: together at least {foulards(total)}, more than {spend}."
+        _("{items}: together at least {total}, more than {spend}.").format(
+            items=", ".join(items), total=foulards(total), spend=spend
+        )
     )
 
 
 def most_foulards(before: State, change: Change) -> int:
     """The most foulards a turn can spend: 4, plus the bonus turn's if something is captured."""
-    bonus = before.options.bonus_foulards if any(n for _, n in change.victims.values()) else 0
+    bonus = before.options.bonus_foulards if any(n for _cells, n in change.victims.values()) else 0
     return BUDGET + bonus
 
 
@@ -268,30 +307,27 @@ def no_turn_found(before: State, after: State, change: Change, cut_short: bool) 
     """One sentence when the search found no turn for a change :func:`read_change` accepted."""
     title = change.mover.title
     if cut_short:
-        return (
-            f"No turn of {title} explaining this change was found within the search bound;"
+        return _(
+            "No turn of {patrol} explaining this change was found within the search bound;"
             " check the scouts that changed."
-        )
+        ).format(patrol=title)
     taken = sorted(c for cells, n in change.victims.values() if n for c in cells)
     moved = {s[0] for s in change.start} != {s[0] for s in change.target} or change.frees
     if not moved and not taken and set(change.start) == set(change.target):
-        return "Nothing changed on the board: a turn moves at least one scout."
-    spend = f"{BUDGET} foulards" + (
-        f" and a bonus turn of {before.options.bonus_foulards}" if taken else ""
-    )
+        return _("Nothing changed on the board: a turn moves at least one scout.")
+    values = {"patrol": title, "budget": BUDGET, "bonus": before.options.bonus_foulards}
     if taken:
-        victim = taken[0]
-        return (
-            f"Capturing the scout on {cell_name(victim)} needs two {title} scouts next to it"
-            f" pointing a red arrow at it after a move, and no turn of {spend} gets them there"
-            " while making the other changes."
-        )
+        return _(
+            "Capturing the scout on {cell} needs two {patrol} scouts next to it pointing a red"
+            " arrow at it after a move, and no turn of {budget} foulards and a bonus turn of"
+            " {bonus} gets them there while making the other changes."
+        ).format(cell=cell_name(taken[0]), **values)
     if not moved:
-        return (
-            f"{title}'s scouts only turned, but a turn must move a scout in its first or second"
-            f" act, and no move that comes back fits in {spend}."
-        )
-    return (
-        f"No turn of {title} within {spend} leads here with a move as its first or second act"
-        " (moves go one cell along the blue arrow onto a free cell)."
-    )
+        return _(
+            "{patrol}'s scouts only turned, but a turn must move a scout in its first or second"
+            " act, and no move that comes back fits in {budget} foulards."
+        ).format(**values)
+    return _(
+        "No turn of {patrol} within {budget} foulards leads here with a move as its first or"
+        " second act (moves go one cell along the blue arrow onto a free cell)."
+    ).format(**values)

@@ -23,7 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from patrolkit.errors import IllegalTurn
-from patrolkit.games.grand_jeu.acts import BUDGET, FREE_COST, Act, Capture, Free, Move, Reorient
+from patrolkit.games.grand_jeu.acts import (
+    BUDGET,
+    FREE_COST,
+    Act,
+    Capture,
+    Free,
+    Move,
+    Reorient,
+    foulards,
+)
 from patrolkit.games.grand_jeu.board import (
     DIRECTIONS,
     on_board,
@@ -40,6 +49,7 @@ from patrolkit.games.grand_jeu.diagnose import (
 from patrolkit.games.grand_jeu.model import Patrol, State
 from patrolkit.games.grand_jeu.outcome import outcome
 from patrolkit.games.grand_jeu.turn import Played, Turn, play
+from patrolkit.i18n import _
 
 NODE_LIMIT = 12_000
 """Search steps at most for one mover: a few hundred milliseconds at worst. The turns of the
@@ -62,13 +72,19 @@ class Explanation:
 
     @property
     def description(self) -> str:
-        spent = f"{self.foulards} foulard{'s' if self.foulards != 1 else ''}"
-        text = f"{self.mover.title} played {self.turn} ({spent}"
+        values = {
+            "patrol": self.mover.title,
+            "turn": self.turn,
+            "spent": foulards(self.foulards),
+            "bonus": self.bonus_foulards,
+        }
         if self.bonus_foulards is not None:
-            text += f", then {self.bonus_foulards} in the bonus turn"
-        text += ")."
+            text = _("{patrol} played {turn} ({spent}, then {bonus} in the bonus turn).")
+        else:
+            text = _("{patrol} played {turn} ({spent}).")
+        text = text.format(**values)
         if self.bonus_allowed:
-            text += " It captured, so it may play a bonus turn."
+            text = _("{played} It captured, so it may play a bonus turn.").format(played=text)
         return text
 
 
@@ -100,10 +116,14 @@ def _explain_for(before: State, after: State, check_mover: bool) -> Explanation:
     assert mover is not None
     over = outcome(before)
     if over is not None:
-        raise IllegalTurn(f"The game was already over: {over.description}")
+        raise IllegalTurn(
+            _("The game was already over: {outcome}").format(outcome=over.description)
+        )
     if check_mover and after.to_move is mover and after.out == before.out:
         raise IllegalTurn(
-            f"{mover.title} was to move and still is: after a turn, the next patrol moves."
+            _("{patrol} was to move and still is: after a turn, the next patrol moves.").format(
+                patrol=mover.title
+            )
         )
     change = read_change(before, after, mover)
     search = _Search(before, after, change, check_mover)
@@ -228,7 +248,7 @@ class _Search(Bounds):
         if phase == 0 and stage == 2 and part_captures:
             children.append((0.5, None, 0))  # the bonus turn starts here
         children.sort(key=lambda child: child[0])
-        for _, act, price in children:
+        for _score, act, price in children:
             if act is None:
                 self.split = len(self.acts)
                 found = self._node(1, spent, 0, 0, 0)

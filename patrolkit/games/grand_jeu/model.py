@@ -36,6 +36,7 @@ from patrolkit.games.grand_jeu.board import (
     on_board,
     row_of,
 )
+from patrolkit.i18n import _, pgettext
 
 
 class Patrol(Enum):
@@ -52,7 +53,13 @@ class Patrol(Enum):
 
     @property
     def title(self) -> str:
-        return self.name.capitalize()
+        """The patrol's name in the language in force: ``South``, ``Sud``."""
+        return {
+            "s": pgettext("patrol", "South"),
+            "w": pgettext("patrol", "West"),
+            "n": pgettext("patrol", "North"),
+            "e": pgettext("patrol", "East"),
+        }[self.value]
 
     @property
     def forward(self) -> Direction:
@@ -79,7 +86,9 @@ class Patrol(Enum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise NotationError(f"'{text}' is not a patrol (S, W, N or E).") from None
+            raise NotationError(
+                _("'{text}' is not a patrol (S, W, N or E).").format(text=text)
+            ) from None
 
 
 @cache
@@ -119,16 +128,18 @@ class Options:
     def __post_init__(self) -> None:
         object.__setattr__(self, "arrows", tuple(sorted(set(self.arrows))))
         if self.players not in _SEATS:
-            raise LayoutError(f"The game is for 2, 3 or 4 patrols, not {self.players}.")
-        for name, value in (
-            ("far-row count K", self.far_row_to_win),
-            ("fewest-scouts count K'", self.fewest_scouts),
-            ("bonus-turn budget", self.bonus_foulards),
+            raise LayoutError(
+                _("The game is for 2, 3 or 4 patrols, not {count}.").format(count=self.players)
+            )
+        for message, value in (
+            (_("The far-row count K is 2, 3 or 4, not {value}."), self.far_row_to_win),
+            (_("The fewest-scouts count K' is 2, 3 or 4, not {value}."), self.fewest_scouts),
+            (_("The bonus-turn budget is 2, 3 or 4, not {value}."), self.bonus_foulards),
         ):
             if not 2 <= value <= 4:
-                raise LayoutError(f"The {name} is 2, 3 or 4, not {value}.")
+                raise LayoutError(message.format(value=value))
         if not self.arrows or any(not 0 <= a < 8 for a in self.arrows):
-            raise LayoutError("The red arrows are one to eight of the offsets 0..7 (eighths).")
+            raise LayoutError(_("The red arrows are one to eight of the offsets 0..7 (eighths)."))
 
     @property
     def size(self) -> int:
@@ -170,14 +181,16 @@ class Options:
         unknown = set(words) - {"arrows", "win", "fewest", "bonus", "culs-de-pat"}
         if unknown:
             raise NotationError(
-                f"The grand jeu has no option '{sorted(unknown)[0]}': its options are arrows,"
-                " win, fewest, bonus and culs-de-pat."
+                _(
+                    "The grand jeu has no option '{name}': its options are arrows, win, fewest,"
+                    " bonus and culs-de-pat."
+                ).format(name=sorted(unknown)[0])
             )
         default = cls(players)
         arrows = parse_arrows(words.get("arrows", "".join(map(str, default.arrows))))
         star = words.get("culs-de-pat", "off")
         if star not in ("on", "off"):
-            raise NotationError(f"culs-de-pat is on or off, not {star}.")
+            raise NotationError(_("culs-de-pat is on or off, not {value}.").format(value=star))
         counts = {}
         for name, value in (
             ("win", default.far_row_to_win),
@@ -186,7 +199,9 @@ class Options:
         ):
             given = words.get(name, str(value))
             if not given.isdigit():
-                raise NotationError(f"The option {name} is 2, 3 or 4, not {given}.")
+                raise NotationError(
+                    _("The option {name} is 2, 3 or 4, not {value}.").format(name=name, value=given)
+                )
             counts[name] = int(given)
         return cls(
             players,
@@ -207,14 +222,20 @@ def parse_arrows(text: str) -> tuple[int, ...]:
     """
     digits = text.replace(",", "").strip()
     if not digits or any(d not in "01234567" for d in digits) or len(set(digits)) != len(digits):
-        raise NotationError(f"The red arrows are different digits 0 to 7 like 017, not '{text}'.")
+        raise NotationError(
+            _("The red arrows are different digits 0 to 7 like 017, not '{text}'.").format(
+                text=text
+            )
+        )
     return tuple(sorted(int(d) for d in digits))
 
 
 def _option_word(word: str) -> tuple[str, str]:
     name, equals, value = word.partition("=")
     if not equals or not value:
-        raise NotationError(f"Write each option as name=value, like win=3, not '{word}'.")
+        raise NotationError(
+            _("Write each option as name=value, like win=3, not '{word}'.").format(word=word)
+        )
     return name.lower(), value.lower()
 
 
@@ -259,19 +280,25 @@ class State:
         object.__setattr__(self, "starred_prisoners", frozenset(self.starred_prisoners))
         object.__setattr__(self, "out", frozenset(self.out))
         if len(self.prisoners) != len(patrols) or min(self.prisoners) < 0:
-            raise NotationError(f"A position gives a prisoner count for each of {len(patrols)}.")
+            raise NotationError(
+                _("A position gives a prisoner count for each of {count}.").format(
+                    count=len(patrols)
+                )
+            )
         cells = [s.cell for s in self.scouts]
         for s in self.scouts:
             if not on_board(s.cell, size):
-                raise NotationError(f"A scout is off the {size} x {size} board.")
+                raise NotationError(
+                    _("A scout is off the {size} x {size} board.").format(size=size)
+                )
             if s.patrol not in patrols:
-                raise NotationError(f"There is no {s.patrol.title} patrol with {len(patrols)}.")
+                raise NotationError(_no_such_patrol(s.patrol, len(patrols)))
         if len(set(cells)) != len(cells):
             twice = next(c for c in cells if cells.count(c) > 1)
-            raise NotationError(f"Cell {cell_name(twice)} holds two scouts.")
+            raise NotationError(_("Cell {cell} holds two scouts.").format(cell=cell_name(twice)))
         for who in (*self.starred_prisoners, *self.out, self.to_move):
             if who is not None and who not in patrols:
-                raise NotationError(f"There is no {who.title} patrol with {len(patrols)}.")
+                raise NotationError(_no_such_patrol(who, len(patrols)))
 
     @classmethod
     def start(cls, options: Options | None = None, *, first: Patrol = Patrol.SOUTH) -> State:
@@ -377,6 +404,10 @@ class State:
         return position_from_json(data)
 
 
+def _no_such_patrol(patrol: Patrol, count: int) -> str:
+    return _("There is no {patrol} patrol with {count}.").format(patrol=patrol.title, count=count)
+
+
 def check_position(state: State) -> None:
     """Raise :class:`LayoutError` naming the first rule of play the position breaks (a scout on
     its own first row, too many scouts for a patrol, a star where the variant is off or two
@@ -385,24 +416,36 @@ def check_position(state: State) -> None:
     for s in state.scouts:
         if s.patrol.depth(s.cell, state.size) == 0:
             raise LayoutError(
-                f"The {s.patrol.title} scout on {cell_name(s.cell)} stands on its own first row,"
-                " where a patrol never goes."
+                _(
+                    "The {patrol} scout on {cell} stands on its own first row, where a patrol"
+                    " never goes."
+                ).format(patrol=s.patrol.title, cell=cell_name(s.cell))
             )
         if s.starred and not options.culs_de_pat:
             raise LayoutError(
-                f'The scout on {cell_name(s.cell)} carries a star, but the "culs de pat\'"'
-                " variant is off."
+                _(
+                    'The scout on {cell} carries a star, but the "culs de pat\'" variant is off.'
+                ).format(cell=cell_name(s.cell))
             )
     for patrol in options.patrols:
         total = len(state.scouts_of(patrol)) + state.prisoners_of(patrol)
         if total > options.patrol_size:
             raise LayoutError(
-                f"{patrol.title} has {total} scouts on the board and in prison, more than"
-                f" {options.patrol_size}."
+                _(
+                    "{patrol} has {count} scouts on the board and in prison, more than {most}."
+                ).format(patrol=patrol.title, count=total, most=options.patrol_size)
             )
         stars = sum(s.starred for s in state.scouts_of(patrol))
         stars += patrol in state.starred_prisoners
         if stars > 1:
-            raise LayoutError(f"{patrol.title} has {stars} starred scouts; a patrol has one.")
+            raise LayoutError(
+                _("{patrol} has {count} starred scouts; a patrol has one.").format(
+                    patrol=patrol.title, count=stars
+                )
+            )
         if patrol in state.starred_prisoners and state.prisoners_of(patrol) == 0:
-            raise LayoutError(f"{patrol.title}'s starred scout is in prison, but it is empty.")
+            raise LayoutError(
+                _("{patrol}'s starred scout is in prison, but it is empty.").format(
+                    patrol=patrol.title
+                )
+            )

@@ -32,6 +32,7 @@ from patrolkit.games.grand_jeu.acts import Act, Capture, Free, Move, Reorient
 from patrolkit.games.grand_jeu.board import Direction, cell_name, parse_cell
 from patrolkit.games.grand_jeu.model import Options, Patrol, Scout, State
 from patrolkit.games.grand_jeu.turn import Turn, play
+from patrolkit.i18n import _
 
 _SCOUT = re.compile(r"^([a-j]\d{1,2})(ne|nw|se|sw|n|e|s|w)(\*?)$")
 
@@ -65,16 +66,20 @@ def parse_act(text: str, size: int = 10) -> Act:
                 c, d, star = match.groups()
                 return Free(parse_cell(c, size), Direction(d), bool(star))
         elif "-" in word:
-            start, _, end = word.partition("-")
+            start, _dash, end = word.partition("-")
             return Move(parse_cell(start, size), parse_cell(end, size))
         elif ">" in word:
-            start, _, direction = word.partition(">")
+            start, _sign, direction = word.partition(">")
             return Reorient(parse_cell(start, size), Direction.parse(direction))
     except NotationError as exc:
-        raise NotationError(f"'{text}' is not an act: {exc}") from None
+        raise NotationError(
+            _("'{text}' is not an act: {reason}").format(text=text, reason=exc)
+        ) from None
     raise NotationError(
-        f"'{text}' is not an act: write a move d4-d5, a turn d4>ne, a capture xe5 or a"
-        " freeing +c2n."
+        _(
+            "'{text}' is not an act: write a move d4-d5, a turn d4>ne, a capture xe5 or a"
+            " freeing +c2n."
+        ).format(text=text)
     )
 
 
@@ -95,10 +100,10 @@ def parse_turn_text(text: str, size: int = 10) -> Turn:
     normal, bar, bonus = text.partition("|")
     acts = tuple(parse_act(word, size) for word in normal.split())
     if not acts:
-        raise NotationError("A turn has at least one act, and this one has none.")
+        raise NotationError(_("A turn has at least one act, and this one has none."))
     bonus_acts = tuple(parse_act(word, size) for word in bonus.split()) if bar else None
     if bar and not bonus_acts:
-        raise NotationError("The bonus turn after '|' has no act.")
+        raise NotationError(_("The bonus turn after '|' has no act."))
     return Turn(acts, bonus_acts)
 
 
@@ -137,13 +142,13 @@ def act_from_json(data: dict[str, Any]) -> Act:
         if kind == "free":
             starred = data.get("starred", False)
             if not isinstance(starred, bool):
-                raise NotationError("'starred' is true or false")
+                raise NotationError(_("'starred' is true or false"))
             return Free(
                 parse_cell(str(data["cell"])), Direction.parse(str(data["direction"])), starred
             )
-        raise NotationError(f"unknown act '{kind}'")
+        raise NotationError(_("unknown act '{kind}'").format(kind=kind))
     except (KeyError, TypeError, NotationError) as exc:
-        raise NotationError(f"This JSON is not an act ({exc}).") from None
+        raise NotationError(_("This JSON is not an act ({reason}).").format(reason=exc)) from None
 
 
 def turn_to_json(turn: Turn) -> dict[str, Any]:
@@ -160,7 +165,7 @@ def turn_from_json(data: dict[str, Any]) -> Turn:
         bonus = data.get("bonus")
         return Turn(acts, None if bonus is None else tuple(act_from_json(a) for a in bonus))
     except (KeyError, TypeError) as exc:
-        raise NotationError(f"This JSON is not a turn ({exc}).") from None
+        raise NotationError(_("This JSON is not a turn ({reason}).").format(reason=exc)) from None
 
 
 # -- positions ----------------------------------------------------------------------------------
@@ -182,7 +187,7 @@ def _format_options(options: Options) -> str:
 def _parse_options(text: str) -> Options:
     words = text.split()
     if not words or not words[0].isdigit():
-        raise NotationError("A position starts with its options, like: 2 K=3 K'=2 bonus=4.")
+        raise NotationError(_("A position starts with its options, like: 2 K=3 K'=2 bonus=4."))
     values: dict[str, Any] = {"players": int(words[0])}
     names = {"K": "far_row_to_win", "K'": "fewest_scouts", "bonus": "bonus_foulards"}
     for word in words[1:]:
@@ -194,7 +199,9 @@ def _parse_options(text: str) -> Options:
         elif sign and key == "arrows" and value.isdigit():
             values["arrows"] = tuple(int(ch) for ch in value)
         else:
-            raise NotationError(f"'{word}' is not an option (K=, K'=, bonus=, arrows=, culs).")
+            raise NotationError(
+                _("'{word}' is not an option (K=, K'=, bonus=, arrows=, culs).").format(word=word)
+            )
     try:
         return Options(**values)
     except LayoutError as exc:
@@ -232,8 +239,10 @@ def parse_position(text: str) -> State:
     options = _parse_options(fields[0])
     if len(fields) != len(options.patrols) + 2:
         raise NotationError(
-            f"A position with {options.players} patrols has {options.players + 2} fields"
-            " separated by '|': options, one per patrol, and the patrol to move."
+            _(
+                "A position with {count} patrols has {fields} fields separated by '|': options,"
+                " one per patrol, and the patrol to move."
+            ).format(count=options.players, fields=options.players + 2)
         )
     scouts: list[Scout] = []
     prisoners: list[int] = []
@@ -243,11 +252,13 @@ def parse_position(text: str) -> State:
         words = field.split()
         if len(words) < 2 or Patrol.parse(words[0]) is not expected:
             raise NotationError(
-                f"The field for {expected.title} starts with {expected.letter} and its prisoners."
+                _("The field for {patrol} starts with {letter} and its prisoners.").format(
+                    patrol=expected.title, letter=expected.letter
+                )
             )
         count = words[1].rstrip("*")
         if not count.isdigit():
-            raise NotationError(f"'{words[1]}' is not a prisoner count.")
+            raise NotationError(_("'{word}' is not a prisoner count.").format(word=words[1]))
         prisoners.append(int(count))
         if words[1].endswith("*"):
             stars.add(expected)
@@ -258,7 +269,9 @@ def parse_position(text: str) -> State:
             match = _SCOUT.match(word.lower())
             if not match:
                 raise NotationError(
-                    f"'{word}' is not a scout: write its cell and direction, like d2n."
+                    _("'{word}' is not a scout: write its cell and direction, like d2n.").format(
+                        word=word
+                    )
                 )
             c, d, star = match.groups()
             scouts.append(Scout(parse_cell(c, options.size), expected, Direction(d), bool(star)))
@@ -306,7 +319,7 @@ def position_from_json(data: dict[str, Any]) -> State:
     """The inverse of :func:`position_to_json`; raises :class:`NotationError`."""
     try:
         if data.get("game") != "grand-jeu":
-            raise NotationError("its game is not grand-jeu")
+            raise NotationError(_("its game is not grand-jeu"))
         options = Options(**data["options"])
         scouts, prisoners, stars, out = [], [], set(), set()
         for patrol in options.patrols:
@@ -335,4 +348,6 @@ def position_from_json(data: dict[str, Any]) -> State:
             frozenset(out),
         )
     except (KeyError, TypeError, ValueError, LayoutError, NotationError) as exc:
-        raise NotationError(f"This JSON is not a grand-jeu position ({exc}).") from None
+        raise NotationError(
+            _("This JSON is not a grand-jeu position ({reason}).").format(reason=exc)
+        ) from None

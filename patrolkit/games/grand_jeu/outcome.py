@@ -19,6 +19,7 @@ from enum import Enum
 
 from patrolkit.games.grand_jeu.model import Patrol, State
 from patrolkit.games.grand_jeu.turn import is_blocked
+from patrolkit.i18n import _, ngettext
 
 
 class Ending(Enum):
@@ -71,38 +72,50 @@ def outcome(state: State) -> Outcome | None:
             return Outcome(
                 patrol,
                 Ending.FAR_ROW,
-                f"{patrol.title} wins with {far} scouts on its far row.",
+                ngettext(
+                    "{patrol} wins with {count} scout on its far row.",
+                    "{patrol} wins with {count} scouts on its far row.",
+                    far,
+                ).format(patrol=patrol.title, count=far),
             )
     standing = [p for p in state.in_play if len(state.scouts_of(p)) >= options.fewest_scouts]
     if len(standing) == 1 and len(options.patrols) == 2:
         winner = standing[0]
         loser = next(p for p in options.patrols if p is not winner)
+        names = {"winner": winner.title, "loser": loser.title}
         if loser in state.out and loser in state.starred_prisoners:
-            why = f"{loser.title} did not free its starred scout in time"
-            return Outcome(winner, Ending.STAR, f"{winner.title} wins: {why}.")
+            why = _("{winner} wins: {loser} did not free its starred scout in time.")
+            return Outcome(winner, Ending.STAR, why.format(**names))
         if loser in state.out:
-            why = f"{loser.title} could not move"
-            return Outcome(winner, Ending.BLOCKED, f"{winner.title} wins: {why}.")
+            why = _("{winner} wins: {loser} could not move.")
+            return Outcome(winner, Ending.BLOCKED, why.format(**names))
         count = len(state.scouts_of(loser))
         return Outcome(
             winner,
             Ending.TOO_FEW,
-            f"{winner.title} wins: {loser.title} has {count} scouts on the board, fewer than"
-            f" {options.fewest_scouts}.",
+            ngettext(
+                "{winner} wins: {loser} has {count} scout on the board, fewer than {fewest}.",
+                "{winner} wins: {loser} has {count} scouts on the board, fewer than {fewest}.",
+                count,
+            ).format(**names, count=count, fewest=options.fewest_scouts),
         )
     if len(standing) == 1:
         return Outcome(
-            standing[0], Ending.LAST_PATROL, f"{standing[0].title} wins: every other patrol is out."
+            standing[0],
+            Ending.LAST_PATROL,
+            _("{patrol} wins: every other patrol is out.").format(patrol=standing[0].title),
         )
     if not standing:
-        return Outcome(None, Ending.DRAW, "No patrol is left standing: a draw.")
+        return Outcome(None, Ending.DRAW, _("No patrol is left standing: a draw."))
     mover = state.to_move
     if mover is not None and mover in standing and len(standing) == 2 and is_blocked(state):
         winner = next(p for p in standing if p is not mover)
         return Outcome(
             winner,
             Ending.BLOCKED,
-            f"{winner.title} wins: {mover.title} cannot move a scout in its first or second act.",
+            _("{winner} wins: {loser} cannot move a scout in its first or second act.").format(
+                winner=winner.title, loser=mover.title
+            ),
         )
     return None
 
@@ -131,15 +144,31 @@ def early_stop(state: State) -> Outcome:
         return over
     ranked = standings(state)
     best, second = ranked[0], ranked[1]
-    for index, ending in enumerate(
-        (Ending.MORE_ON_FAR_ROW, Ending.MORE_IN_ENEMY_HALF, Ending.MORE_ON_BOARD)
-    ):
+    endings = (
+        (
+            Ending.MORE_ON_FAR_ROW,
+            _("{patrol} wins with more scouts on the far row ({count} against {other})."),
+        ),
+        (
+            Ending.MORE_IN_ENEMY_HALF,
+            _("{patrol} wins with more scouts in the opposite half ({count} against {other})."),
+        ),
+        (
+            Ending.MORE_ON_BOARD,
+            _("{patrol} wins with more scouts on the board ({count} against {other})."),
+        ),
+    )
+    for index, (ending, message) in enumerate(endings):
         if best.key[index] != second.key[index]:
             return Outcome(
                 best.patrol,
                 ending,
-                f"{best.patrol.title} wins with {ending.value} ({best.key[index]} against"
-                f" {second.key[index]}).",
+                message.format(
+                    patrol=best.patrol.title, count=best.key[index], other=second.key[index]
+                ),
             )
-    tied = " and ".join(r.patrol.title for r in ranked if r.key == best.key)
-    return Outcome(None, Ending.DRAW, f"Draw: {tied} are level on every count.")
+    tied = [r.patrol.title for r in ranked if r.key == best.key]
+    names = _("{patrols} and {last}").format(patrols=", ".join(tied[:-1]), last=tied[-1])
+    return Outcome(
+        None, Ending.DRAW, _("Draw: {patrols} are level on every count.").format(patrols=names)
+    )

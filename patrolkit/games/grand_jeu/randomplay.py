@@ -15,6 +15,7 @@ from patrolkit.games.grand_jeu.board import DIRECTIONS, cell, column_of, row_of
 from patrolkit.games.grand_jeu.model import Options, Patrol, Scout, State
 from patrolkit.games.grand_jeu.outcome import outcome
 from patrolkit.games.grand_jeu.turn import Turn, apply, is_blocked, is_legal
+from patrolkit.i18n import _
 
 
 def _random_part(part: Part, rng: random.Random, stop: float) -> Part:
@@ -36,13 +37,14 @@ def random_turn(
 ) -> Turn:
     """A random legal turn of the patrol to move (a bonus turn, when earned, with chance
     ``bonus``); raises :class:`~patrolkit.errors.IllegalTurn` if that patrol is blocked."""
-    for _ in range(50):
+    for _attempt in range(50):
         part = _random_part(Part.start(state), rng, stop)
         if part.can_end:
             break
     else:
-        who = state.to_move.title if state.to_move else "The patrol to move"
-        raise IllegalTurn(f"{who} found no legal turn.")
+        if state.to_move is None:
+            raise IllegalTurn(_("The patrol to move found no legal turn."))
+        raise IllegalTurn(_("{patrol} found no legal turn.").format(patrol=state.to_move.title))
     bonus_acts = None
     if part.captures and rng.random() < bonus:
         second = _random_part(Part.start(part.position, bonus=True), rng, stop)
@@ -88,7 +90,7 @@ def random_game(state: State, rng: random.Random, *, turns: int = 200) -> list[t
     """Up to ``turns`` random turns from ``state``, until the game ends: each position with the
     turn played from it."""
     played = []
-    for _ in range(turns):
+    for _turn in range(turns):
         if outcome(state) is not None or is_blocked(state):
             break
         turn = random_turn(state, rng)

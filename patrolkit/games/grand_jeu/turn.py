@@ -31,6 +31,7 @@ from patrolkit.games.grand_jeu.acts import (
 )
 from patrolkit.games.grand_jeu.board import DIRECTIONS
 from patrolkit.games.grand_jeu.model import Patrol, State
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,9 @@ def play_part(state: State, acts: tuple[Act, ...], *, bonus: bool = False) -> Pa
         part = part.play(act)
     if not part.can_end:
         raise IllegalTurn(
-            "A turn must move a scout in its first or second act, or its patrol loses."
+            _("A turn must move a scout in its first or second act, or its patrol loses.")
             if part.acts
-            else "A turn must move at least one scout."
+            else _("A turn must move at least one scout.")
         )
     return part
 
@@ -86,7 +87,7 @@ def play(state: State, turn: Turn) -> Played:
 
     over = outcome(state)
     if over is not None:
-        raise IllegalTurn(f"The game is over: {over.description}")
+        raise IllegalTurn(_("The game is over: {outcome}").format(outcome=over.description))
     part = play_part(state, turn.acts)
     mover = part.mover
     position = part.position
@@ -98,10 +99,12 @@ def play(state: State, turn: Turn) -> Played:
     bonus_spent = None
     if turn.bonus is not None:
         if part.captures == 0:
-            raise IllegalTurn("A bonus turn follows only a turn that captured a scout.")
+            raise IllegalTurn(_("A bonus turn follows only a turn that captured a scout."))
         if lost:
             raise IllegalTurn(
-                f"{mover.title} did not free its starred scout in time and has lost: no bonus turn."
+                _(
+                    "{mover} did not free its starred scout in time and has lost: no bonus turn."
+                ).format(mover=mover.title)
             )
         bonus = play_part(position, turn.bonus, bonus=True)
         position, bonus_spent = bonus.position, bonus.spent
@@ -157,7 +160,7 @@ def is_blocked(state: State, patrol: Patrol | None = None) -> bool:
     second act with its 4 foulards."""
     patrol = patrol or state.to_move
     if patrol is None:
-        raise IllegalTurn("The position does not say which patrol is to move.")
+        raise IllegalTurn(_("The position does not say which patrol is to move."))
     mine = state.scouts_of(patrol)
 
     def can_move(position: State, left: int) -> bool:

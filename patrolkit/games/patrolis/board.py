@@ -22,6 +22,7 @@ from patrolkit.games.patrolis.tracks import (
     player_name,
     rotation_of,
 )
+from patrolkit.i18n import _
 
 if TYPE_CHECKING:
     from patrolkit.games.patrolis.state import State
@@ -53,71 +54,111 @@ def check_state(state: State) -> None:
     """Raise :class:`LayoutError` naming the first way ``state`` does not hang together."""
     m = state.map
     if not isinstance(m, Map):
-        raise LayoutError("A position is played on a map.")
+        raise LayoutError(_("A position is played on a map."))
     if isinstance(state.players, bool) or not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
-        raise LayoutError(f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        raise LayoutError(
+            _("Patrolis is for {least} to {most} players.").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS
+            )
+        )
     if not isinstance(state.dealt, int) or state.dealt < 1:
-        raise LayoutError("Each player is dealt at least one step.")
+        raise LayoutError(_("Each player is dealt at least one step."))
     if not 0 <= state.to_move < state.players:
-        raise LayoutError(f"There is no {player_name(state.to_move)} among {state.players}.")
+        raise LayoutError(
+            _("There is no {player} among {count}.").format(
+                player=player_name(state.to_move), count=state.players
+            )
+        )
     cells: set[int] = set()
     for objective in state.objectives:
         if objective.cell not in m.cells:
-            raise LayoutError(f"An objective lies off the map (cell {objective.cell}).")
+            raise LayoutError(
+                _("An objective lies off the map (cell {cell}).").format(cell=objective.cell)
+            )
         if objective.cell in cells:
-            raise LayoutError(f"Two objectives lie on {m.name(objective.cell)}.")
+            raise LayoutError(
+                _("Two objectives lie on {cell}.").format(cell=m.name(objective.cell))
+            )
         cells.add(objective.cell)
         if objective.taken_by is not None and not 0 <= objective.taken_by < state.players:
-            raise LayoutError(f"The objective on {m.name(objective.cell)} is held by nobody known.")
+            raise LayoutError(
+                _("The objective on {cell} is held by nobody known.").format(
+                    cell=m.name(objective.cell)
+                )
+            )
     live: set[int] = set()
     for track in state.tracks:
         if not 0 <= track.owner < state.players:
-            raise LayoutError(f"A track belongs to {player_name(track.owner)}, who is not playing.")
+            raise LayoutError(
+                _("A track belongs to {player}, who is not playing.").format(
+                    player=player_name(track.owner)
+                )
+            )
         if not track.abandoned:
             if track.owner in live:
-                raise LayoutError(f"{player_name(track.owner)} has two tracks in play.")
+                raise LayoutError(
+                    _("{player} has two tracks in play.").format(player=player_name(track.owner))
+                )
             live.add(track.owner)
         for line in track.lines:
             if line.cell not in m.cells:
-                raise LayoutError(f"A step lies off the map (cell {line.cell}).")
+                raise LayoutError(
+                    _("A step lies off the map (cell {cell}).").format(cell=line.cell)
+                )
         for before, after in zip(track.lines, track.lines[1:], strict=False):
             if m.neighbour(before.cell, before.exit) != after.cell or (
                 after.entry is not before.exit.opposite
             ):
                 raise LayoutError(
-                    f"{player_name(track.owner)}'s track breaks between {m.name(before.cell)}"
-                    f" and {m.name(after.cell)}."
+                    _("{player}'s track breaks between {cell} and {other}.").format(
+                        player=player_name(track.owner),
+                        cell=m.name(before.cell),
+                        other=m.name(after.cell),
+                    )
                 )
     for cell, slots in enumerate(state.board):
         name = m.name(cell)
         if len(slots) > 2:
-            raise LayoutError(f"{name} holds {len(slots)} steps; a cell holds one, or a crossing.")
+            raise LayoutError(
+                _("{cell} holds {count} steps; a cell holds one, or a crossing.").format(
+                    cell=name, count=len(slots)
+                )
+            )
         if len(slots) == 2:
-            (_, under), (_, over) = slots
+            (_under_id, under), (_over_id, over) = slots
             if not (under.straight and over.straight and not under.over and over.over) or (
                 under.edges == over.edges
             ):
                 raise LayoutError(
-                    f"{name} holds two lines that are not a crossing laid over a straight step."
+                    _(
+                        "{cell} holds two lines that are not a crossing laid over a straight step."
+                    ).format(cell=name)
                 )
         elif len(slots) == 1 and slots[0][1].over:
-            raise LayoutError(f"{name} holds a single line marked as a crossing.")
+            raise LayoutError(
+                _("{cell} holds a single line marked as a crossing.").format(cell=name)
+            )
         lying = state.objective_at(cell)
         if slots and lying is not None and lying.taken_by is None:
-            raise LayoutError(f"A step lies on {name}, but its objective was not collected.")
+            raise LayoutError(
+                _("A step lies on {cell}, but its objective was not collected.").format(cell=name)
+            )
     for player in range(state.players):
         if state.supply(player) < 0:
             raise LayoutError(
-                f"{player_name(player)} has more steps on the board than the {state.dealt} dealt."
+                _("{player} has more steps on the board than the {count} dealt.").format(
+                    player=player_name(player), count=state.dealt
+                )
             )
     for track in state.tracks:
         if not track.abandoned:
             cell, edge = track.free_end
-            facing, _ = facing_of(state.map, state.board, cell, edge)
+            facing, _met = facing_of(state.map, state.board, cell, edge)
             if facing not in (OPEN, CROSSABLE):
                 raise LayoutError(
-                    f"{player_name(track.owner)}'s track at {m.name(cell)} is blocked, so it"
-                    " should have been abandoned."
+                    _(
+                        "{player}'s track at {cell} is blocked, so it should have been abandoned."
+                    ).format(player=player_name(track.owner), cell=m.name(cell))
                 )
 
 

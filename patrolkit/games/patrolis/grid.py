@@ -23,6 +23,7 @@ from enum import Enum
 from functools import cache
 
 from patrolkit.errors import LayoutError, NotationError
+from patrolkit.i18n import N_, _
 
 MIN_SIZE = 8
 MAX_SIZE = 24
@@ -56,7 +57,18 @@ class Terrain(Enum):
         """The class in words, as sentences use it: ``"water"``, ``"road"``…"""
         return self.name.lower()
 
+    @property
+    def word(self) -> str:
+        """The class in words in the language in force (``label`` is its neutral name)."""
+        return _(_TERRAIN_WORDS[self])
 
+
+_TERRAIN_WORDS = {
+    Terrain.WATER: N_("water"),
+    Terrain.MOUNTAIN: N_("mountain"),
+    Terrain.COUNTRYSIDE: N_("countryside"),
+    Terrain.ROAD: N_("road"),
+}
 _LIMITS = {Terrain.WATER: 1, Terrain.MOUNTAIN: 2, Terrain.COUNTRYSIDE: 3, Terrain.ROAD: 5}
 _COLOURS = {
     Terrain.WATER: "blue",
@@ -120,12 +132,12 @@ class Edge(Enum):
     @property
     def word(self) -> str:
         """``"north"``, ``"east"``, ``"south"`` or ``"west"``."""
-        return _WORDS[self]
+        return _(_WORDS[self])
 
 
 _OPPOSITE = {Edge.N: Edge.S, Edge.E: Edge.W, Edge.S: Edge.N, Edge.W: Edge.E}
 _OFFSETS = {Edge.N: (0, 1), Edge.E: (1, 0), Edge.S: (0, -1), Edge.W: (-1, 0)}
-_WORDS = {Edge.N: "north", Edge.E: "east", Edge.S: "south", Edge.W: "west"}
+_WORDS = {Edge.N: N_("north"), Edge.E: N_("east"), Edge.S: N_("south"), Edge.W: N_("west")}
 EDGES = (Edge.N, Edge.E, Edge.S, Edge.W)
 
 Point = tuple[int, int]
@@ -136,10 +148,14 @@ Polyline = tuple[Point, ...]
 def check_size(size: object) -> int:
     """``size`` if it is a map size; otherwise raise :class:`LayoutError`."""
     if isinstance(size, bool) or not isinstance(size, int):
-        raise LayoutError(f"A map size is a whole number of cells, not {size!r}.")
+        raise LayoutError(
+            _("A map size is a whole number of cells, not {size}.").format(size=repr(size))
+        )
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise LayoutError(
-            f"A map is {MIN_SIZE} to {MAX_SIZE} cells on a side; {size} is not possible."
+            _("A map is {least} to {most} cells on a side; {size} is not possible.").format(
+                least=MIN_SIZE, most=MAX_SIZE, size=size
+            )
         )
     return size
 
@@ -159,7 +175,9 @@ def parse_cell(size: int, name: str) -> int:
         or not 1 <= int(text[1:]) <= size
     ):
         raise NotationError(
-            f"'{name}' is not a cell of this map (A1 to {LETTERS[size - 1]}{size})."
+            _("'{name}' is not a cell of this map (A1 to {last}).").format(
+                name=name, last=f"{LETTERS[size - 1]}{size}"
+            )
         )
     return (int(text[1:]) - 1) * size + LETTERS.index(text[0])
 

@@ -11,6 +11,7 @@ from enum import Enum
 
 from patrolkit.games.patrolis.terrain import Map
 from patrolkit.games.patrolis.tracks import Cut, player_name
+from patrolkit.i18n import _
 
 
 class Incident(Enum):
@@ -44,17 +45,27 @@ class Event:
     def sentence(self, game_map: Map, owners: tuple[int, ...]) -> str:
         """The incident in one sentence; ``owners`` gives each track id's owner."""
         where = game_map.name(self.cell)
-        names = [player_name(owners[t]) + "'s" for t in self.tracks]
+        names = [player_name(owners[t]) for t in self.tracks]
         if self.incident is Incident.BUMP:
-            return f"{names[0]} track bumps into {where} and is abandoned."
-        if self.incident is Incident.JOIN and len(self.tracks) == 1:
-            return f"{names[0]} track closes on itself at {where} and is abandoned."
-        if self.incident is Incident.JOIN:
-            return f"{names[0]} and {names[1]} tracks join at {where}; both are abandoned."
-        if self.incident is Incident.LEAVE:
-            return f"{names[0]} track leaves the board at {where} and is abandoned."
-        if self.incident is Incident.BLOCKED:
-            return f"{names[0]} track is blocked at {where} and is abandoned."
-        part = self.cut.word if self.cut else "no"
-        gone = ", ".join(game_map.name(c) for c in self.removed) or "no step"
-        return f"{names[0]} track is crossed at {where} and loses its {part} part ({gone})."
+            text = _("{player}'s track bumps into {cell} and is abandoned.")
+        elif self.incident is Incident.JOIN and len(self.tracks) == 1:
+            text = _("{player}'s track closes on itself at {cell} and is abandoned.")
+        elif self.incident is Incident.JOIN:
+            return _("{player}'s and {other}'s tracks join at {cell}; both are abandoned.").format(
+                player=names[0], other=names[1], cell=where
+            )
+        elif self.incident is Incident.LEAVE:
+            text = _("{player}'s track leaves the board at {cell} and is abandoned.")
+        elif self.incident is Incident.BLOCKED:
+            text = _("{player}'s track is blocked at {cell} and is abandoned.")
+        else:
+            gone = ", ".join(game_map.name(c) for c in self.removed) or _("no step")
+            if self.cut is None:
+                text = _("{player}'s track is crossed at {cell} and loses no part ({removed}).")
+            else:
+                text = _(
+                    "{player}'s track is crossed at {cell} and loses its {part} part ({removed})."
+                )
+            part = self.cut.word if self.cut else ""
+            return text.format(player=names[0], cell=where, part=part, removed=gone)
+        return text.format(player=names[0], cell=where)

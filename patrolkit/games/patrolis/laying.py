@@ -25,6 +25,7 @@ from patrolkit.games.patrolis.tracks import (
     Track,
     player_name,
 )
+from patrolkit.i18n import _
 
 
 class Table:
@@ -86,7 +87,7 @@ class Table:
 
     def can_start(self) -> bool:
         """Whether a new track can start somewhere on the border."""
-        return any(True for _ in self.starts())
+        return any(True for _start in self.starts())
 
     def starts(self) -> list[tuple[int, Edge]]:
         """Every border cell and border edge a new track may enter by (empty or crossable)."""
@@ -138,6 +139,19 @@ class Table:
         return (player + 1) % self.players
 
 
+def not_continuing(m: Map, cell: str, last: int, heading: Edge, ahead: int | None) -> str:
+    """Why a step on ``cell`` does not continue a free end leaving ``last`` by ``heading``."""
+    if ahead is None:
+        return _(
+            "The new step on {cell} does not continue the track's free end at {last},"
+            " heading {heading}."
+        ).format(cell=cell, last=m.name(last), heading=heading.word)
+    return _(
+        "The new step on {cell} does not continue the track's free end at {last},"
+        " heading {heading} into {ahead}."
+    ).format(cell=cell, last=m.name(last), heading=heading.word, ahead=m.name(ahead))
+
+
 class Runner:
     """Lays one player's steps one by one, checking every rule, on a :class:`Table`."""
 
@@ -182,7 +196,7 @@ class Runner:
         if self.ended:
             raise IllegalTurn(self.ended)
         if step.cell not in m.cells:
-            raise IllegalTurn(f"The step on cell {step.cell} lies off the map.")
+            raise IllegalTurn(_("The step on cell {cell} lies off the map.").format(cell=step.cell))
         name = m.name(step.cell)
         self._check_place(step)
         terrain = self._check_terrain(step)
@@ -196,16 +210,25 @@ class Runner:
                 and step.shape is Shape.STRAIGHT
                 and not (under.edges & {step.entry, step.exit})
             ):
-                raise IllegalTurn(f"A step lies on an occupied cell {name} that is not a crossing.")
+                raise IllegalTurn(
+                    _("A step lies on an occupied cell {cell} that is not a crossing.").format(
+                        cell=name
+                    )
+                )
             if step.cut is None:
                 raise IllegalTurn(
-                    f"The step on {name} crosses {player_name(table.owners[slots[0][0]])}'s"
-                    " track: say which part that track loses, upstream (+U) or downstream (+D)."
+                    _(
+                        "The step on {cell} crosses {player}'s track: say which part that track"
+                        " loses, upstream (+U) or downstream (+D)."
+                    ).format(cell=name, player=player_name(table.owners[slots[0][0]]))
                 )
             crossed = slots[0]
         elif step.cut is not None:
             raise IllegalTurn(
-                f"The step on {name} lies on an empty cell, so it crosses nothing and cuts nothing."
+                _(
+                    "The step on {cell} lies on an empty cell, so it crosses nothing and cuts"
+                    " nothing."
+                ).format(cell=name)
             )
         if terrain is not None and self.terrain is None:
             self.terrain, self.terrain_cell = terrain, step.cell
@@ -234,25 +257,36 @@ class Runner:
         if self.track is None:
             if not m.on_border(step.cell):
                 raise IllegalTurn(
-                    f"{player_name(self.player)} has no track in play, so the step on {name}"
-                    " must start a new one on the border."
+                    _(
+                        "{player} has no track in play, so the step on {cell} must start a new"
+                        " one on the border."
+                    ).format(player=player_name(self.player), cell=name)
                 )
             border = m.border_edges(step.cell)
             if step.entry not in border:
+                if len(border) == 1:
+                    text = _(
+                        "A new track enters the board from outside: the step on {cell} must"
+                        " enter by its {edge} edge, not its {entry} edge."
+                    )
+                else:
+                    text = _(
+                        "A new track enters the board from outside: the step on {cell} must"
+                        " enter by its {edge} or {other} edge, not its {entry} edge."
+                    )
                 raise IllegalTurn(
-                    f"A new track enters the board from outside: the step on {name} must enter"
-                    f" by its {' or '.join(e.word for e in border)} edge, not its"
-                    f" {step.entry.word} edge."
+                    text.format(
+                        cell=name,
+                        edge=border[0].word,
+                        other=border[-1].word,
+                        entry=step.entry.word,
+                    )
                 )
             return
         last = self.table.lines[self.track][-1]
         ahead = m.neighbour(last.cell, last.exit)
         if step.cell != ahead or step.entry is not last.exit.opposite:
-            into = f" into {m.name(ahead)}" if ahead is not None else ""
-            raise IllegalTurn(
-                f"The new step on {name} does not continue the track's free end at"
-                f" {m.name(last.cell)}, heading {last.exit.word}{into}."
-            )
+            raise IllegalTurn(not_continuing(m, name, last.cell, last.exit, ahead))
 
     def _check_terrain(self, step: Step) -> Terrain | None:
         """Check the one-class rule and the limit; the class ``step`` gives the turn, if any."""
@@ -261,14 +295,22 @@ class Runner:
         terrain = None if found is Terrain.ROAD else found
         if terrain is not None and self.terrain is not None and terrain is not self.terrain:
             raise IllegalTurn(
-                f"{m.name(self.terrain_cell)} is {self.terrain.label} and"
-                f" {m.name(step.cell)} {terrain.label}: one terrain class per turn"
-                " (roads excepted)."
+                _(
+                    "{cell} is {terrain} and {other} {other_terrain}: one terrain class per turn"
+                    " (roads excepted)."
+                ).format(
+                    cell=m.name(self.terrain_cell),
+                    terrain=self.terrain.word,
+                    other=m.name(step.cell),
+                    other_terrain=terrain.word,
+                )
             )
         ruling = self.terrain or terrain or Terrain.ROAD
         if self.count + 1 > ruling.limit:
             raise IllegalTurn(
-                f"{self.count + 1} steps on {ruling.label}, but the limit there is {ruling.limit}."
+                _("{count} steps on {terrain}, but the limit there is {limit}.").format(
+                    count=self.count + 1, terrain=ruling.word, limit=ruling.limit
+                )
             )
         return terrain
 
@@ -287,8 +329,8 @@ class Runner:
             Event(Incident.CROSS, cell, (track_id,), cut, tuple(g.cell for g in removed))
         )
         if track_id == self.track and cut is Cut.DOWNSTREAM:
-            self.ended = (
-                f"Cutting your own track back at {table.map.name(cell)} ends the turn there."
+            self.ended = _("Cutting your own track back at {cell} ends the turn there.").format(
+                cell=table.map.name(cell)
             )
 
     def _settle(self) -> None:
@@ -316,7 +358,6 @@ class Runner:
             else:
                 continue
             if self.track is not None and table.abandoned[self.track] and not self.ended:
-                self.ended = (
-                    f"{self.events[-1].sentence(table.map, tuple(table.owners))[:-1]}:"
-                    " the turn ends there."
+                self.ended = _("{incident}: the turn ends there.").format(
+                    incident=self.events[-1].sentence(table.map, tuple(table.owners))[:-1]
                 )

@@ -31,6 +31,7 @@ from patrolkit.games.patrolis.incidents import Event
 from patrolkit.games.patrolis.laying import Runner, Table
 from patrolkit.games.patrolis.state import State
 from patrolkit.games.patrolis.tracks import Cut, Step, Turn, player_name
+from patrolkit.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -72,19 +73,23 @@ def _start(state: State, turn: Turn) -> Runner:
     _check_size(state, turn)
     over = end_reason(state)
     if over:
-        raise IllegalTurn(f"The game is over: {over}.")
+        raise IllegalTurn(_("The game is over: {why}.").format(why=over))
     if turn.player != state.to_move:
         raise IllegalTurn(
-            f"It is {player_name(state.to_move)}'s turn, not {player_name(turn.player)}'s."
+            _("It is {player}'s turn, not {other}'s.").format(
+                player=player_name(state.to_move), other=player_name(turn.player)
+            )
         )
     if not turn.steps:
-        raise IllegalTurn("A turn lays at least one step.")
+        raise IllegalTurn(_("A turn lays at least one step."))
     supply = state.supply(turn.player)
     if len(turn.steps) > supply:
-        plural = "" if supply == 1 else "s"
         raise IllegalTurn(
-            f"{player_name(turn.player)} holds {supply} step{plural}, too few for"
-            f" {len(turn.steps)}."
+            ngettext(
+                "{player} holds {count} step, too few for {wanted}.",
+                "{player} holds {count} steps, too few for {wanted}.",
+                supply,
+            ).format(player=player_name(turn.player), count=supply, wanted=len(turn.steps))
         )
     return Runner(Table.of(state), turn.player)
 
@@ -92,8 +97,10 @@ def _start(state: State, turn: Turn) -> Runner:
 def _check_size(state: State, turn: Turn) -> None:
     if turn.size != state.map.size:
         raise IllegalTurn(
-            f"This turn is written for a {turn.size} x {turn.size} map, but the map is"
-            f" {state.map.size} x {state.map.size}."
+            _(
+                "This turn is written for a {size} x {size} map, but the map is"
+                " {map_size} x {map_size}."
+            ).format(size=turn.size, map_size=state.map.size)
         )
 
 
@@ -114,10 +121,10 @@ def can_continue(state: State, player: int) -> bool:
 def end_reason(state: State) -> str:
     """Why the game is over (a phrase), or ``''`` while it goes on."""
     if all(o.taken_by is not None for o in state.objectives):
-        return "every objective has been collected"
+        return _("every objective has been collected")
     table = Table.of(state)
     if not any(table.can_continue(p) for p in range(state.players)):
-        return "no player can lay another step"
+        return _("no player can lay another step")
     return ""
 
 
@@ -135,7 +142,7 @@ def random_turn(state: State, rng: random.Random) -> Turn:
     """
     over = end_reason(state)
     if over:
-        raise IllegalTurn(f"The game is over: {over}.")
+        raise IllegalTurn(_("The game is over: {why}.").format(why=over))
     player = state.to_move
     runner = Runner(Table.of(state), player)
     supply = state.supply(player)
@@ -168,7 +175,7 @@ def random_turn(state: State, rng: random.Random) -> Turn:
             break
         position = after
     if not runner.steps:
-        raise IllegalTurn(f"{player_name(player)} cannot lay a step.")
+        raise IllegalTurn(_("{player} cannot lay a step.").format(player=player_name(player)))
     return Turn(player, tuple(runner.steps), state.map.size)
 
 

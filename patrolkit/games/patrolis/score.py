@@ -26,6 +26,7 @@ from patrolkit.games.patrolis.tracks import (
     Objective,
     player_name,
 )
+from patrolkit.i18n import _, ngettext
 
 
 def score(state: State) -> tuple[int, ...]:
@@ -53,10 +54,17 @@ class Result:
         """One sentence, like ``Player 2 leads with 8 points.``"""
         leaders, best = self.leaders, max(self.points)
         if len(leaders) == 1:
-            return f"{player_name(leaders[0])} leads with {best} points."
-        return (
-            " and ".join(player_name(p) for p in leaders) + f" share the lead with {best} points."
-        )
+            return ngettext(
+                "{player} leads with {count} points.", "{player} leads with {count} points.", best
+            ).format(player=player_name(leaders[0]), count=best)
+        names = player_name(leaders[0])
+        for p in leaders[1:]:
+            names = _("{first} and {second}").format(first=names, second=player_name(p))
+        return ngettext(
+            "{players} share the lead with {count} points.",
+            "{players} share the lead with {count} points.",
+            best,
+        ).format(players=names, count=best)
 
 
 def result(state: State) -> Result:
@@ -78,13 +86,27 @@ class Round:
     def __post_init__(self) -> None:
         object.__setattr__(self, "games", tuple(tuple(g) for g in self.games))
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise LayoutError(f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise LayoutError(
+                _("Patrolis is for {least} to {most} players.").format(
+                    least=MIN_PLAYERS, most=MAX_PLAYERS
+                )
+            )
         if not 0 <= self.first < self.players:
-            raise LayoutError(f"There is no {player_name(self.first)} among {self.players}.")
+            raise LayoutError(
+                _("There is no {player} among {count}.").format(
+                    player=player_name(self.first), count=self.players
+                )
+            )
         if len(self.games) > self.players:
-            raise LayoutError(f"A round of {self.players} players has {self.players} games.")
+            raise LayoutError(
+                _("A round of {count} players has {count} games.").format(count=self.players)
+            )
         if any(len(g) != self.players for g in self.games):
-            raise LayoutError(f"Each game of the round gives points to {self.players} players.")
+            raise LayoutError(
+                _("Each game of the round gives points to {count} players.").format(
+                    count=self.players
+                )
+            )
 
     @property
     def complete(self) -> bool:
@@ -107,11 +129,17 @@ class Round:
     def record(self, state: State) -> Round:
         """The round with the finished game ``state`` added."""
         if self.complete:
-            raise IllegalTurn(f"The round is over: it had its {self.players} games.")
+            raise IllegalTurn(
+                _("The round is over: it had its {count} games.").format(count=self.players)
+            )
         if state.players != self.players:
-            raise IllegalTurn(f"This game has {state.players} players, the round {self.players}.")
+            raise IllegalTurn(
+                _("This game has {count} players, the round {round}.").format(
+                    count=state.players, round=self.players
+                )
+            )
         if not is_over(state):
-            raise IllegalTurn("This game is not over yet, so it cannot be added to the round.")
+            raise IllegalTurn(_("This game is not over yet, so it cannot be added to the round."))
         return Round(self.players, self.first, (*self.games, score(state)))
 
     def to_json(self) -> dict[str, Any]:
@@ -126,7 +154,9 @@ class Round:
         try:
             return cls(int(data["players"]), int(data["first"]), tuple(data["games"]))
         except (KeyError, TypeError, ValueError, LayoutError) as exc:
-            raise NotationError(f"This JSON is not a Patrolis round ({exc}).") from None
+            raise NotationError(
+                _("This JSON is not a Patrolis round ({why}).").format(why=exc)
+            ) from None
 
 
 # -- setting up ------------------------------------------------------------------------------------
@@ -141,7 +171,9 @@ def deal_objectives(
     seed or a map without room.
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise LayoutError(f"A deal's seed is a whole number from 0 up, not {seed!r}.")
+        raise LayoutError(
+            _("A deal's seed is a whole number from 0 up, not {seed}.").format(seed=repr(seed))
+        )
     ground = [
         c
         for c in game_map.cells
@@ -149,8 +181,9 @@ def deal_objectives(
     ]
     if len(ground) < len(colours):
         raise LayoutError(
-            f"Only {len(ground)} land cells lie off the border, too few for {len(colours)}"
-            " objectives."
+            _(
+                "Only {count} land cells lie off the border, too few for {objectives} objectives."
+            ).format(count=len(ground), objectives=len(colours))
         )
     rng = random.Random(f"patrolis-deal:{game_map.code}:{seed}")
     cells = rng.sample(ground, len(colours))

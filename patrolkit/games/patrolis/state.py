@@ -31,6 +31,7 @@ from patrolkit.games.patrolis.tracks import (
     Track,
     whole_number,
 )
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True)
@@ -79,13 +80,19 @@ class State:
         ``dealt`` defaults to the rules' share for the number of players (60, 40, 30, 24, 20).
         """
         if isinstance(players, bool) or not isinstance(players, int):
-            raise LayoutError(f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise LayoutError(
+                _("Patrolis is for {least} to {most} players.").format(
+                    least=MIN_PLAYERS, most=MAX_PLAYERS
+                )
+            )
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise LayoutError(
-                f"Patrolis is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+                _("Patrolis is for {least} to {most} players, not {count}.").format(
+                    least=MIN_PLAYERS, most=MAX_PLAYERS, count=players
+                )
             )
         if any(o.taken_by is not None for o in objectives):
-            raise LayoutError("At the start of a game no objective has been collected.")
+            raise LayoutError(_("At the start of a game no objective has been collected."))
         return cls(
             game_map,
             players,
@@ -100,7 +107,7 @@ class State:
     @cached_property
     def board(self) -> tuple[tuple[Slot, ...], ...]:
         """Each cell's lines with their track ids: the plain line first, then a crossing."""
-        cells: list[list[Slot]] = [[] for _ in self.map.cells]
+        cells: list[list[Slot]] = [[] for _cell in self.map.cells]
         for track_id, track in enumerate(self.tracks):
             for line in track.lines:
                 cells[line.cell].append((track_id, line))
@@ -180,8 +187,10 @@ class State:
         fields = text.split()
         if len(fields) < 5:
             raise NotationError(
-                "A Patrolis position is written as the map code, the players, the steps dealt,"
-                " who is to move, the objectives and the tracks."
+                _(
+                    "A Patrolis position is written as the map code, the players, the steps"
+                    " dealt, who is to move, the objectives and the tracks."
+                )
             )
         code, players, dealt, to_move, objectives, *tracks = fields
         game_map = Map.from_code(code)
@@ -195,7 +204,9 @@ class State:
                 int(to_move) - 1,
             )
         except (ValueError, LayoutError) as exc:
-            raise NotationError(f"'{text[:40]}…' is not a Patrolis position ({exc}).") from None
+            raise NotationError(
+                _("'{text}…' is not a Patrolis position ({why}).").format(text=text[:40], why=exc)
+            ) from None
 
     @classmethod
     def from_tracks(
@@ -232,7 +243,9 @@ class State:
                 to_move,
             )
         except (ValueError, LayoutError) as exc:
-            raise NotationError(f"That is not a Patrolis position: {exc}.") from None
+            raise NotationError(
+                _("That is not a Patrolis position: {why}.").format(why=exc)
+            ) from None
 
     # -- JSON ----------------------------------------------------------------------------------
 
@@ -264,7 +277,7 @@ class State:
         """The inverse of :meth:`to_json`; raises :class:`NotationError` saying what is wrong."""
         try:
             if data.get("game") != "patrolis":
-                raise ValueError("'game' is 'patrolis'")
+                raise ValueError(_("'game' is 'patrolis'"))
             game_map = Map.from_json(data["map"])
             objectives = tuple(
                 Objective(
@@ -291,12 +304,14 @@ class State:
                 whole_number(data["to_move"]),
             )
         except (KeyError, TypeError, ValueError, LayoutError) as exc:
-            raise NotationError(f"This JSON is not a Patrolis position ({exc}).") from None
+            raise NotationError(
+                _("This JSON is not a Patrolis position ({why}).").format(why=exc)
+            ) from None
 
 
 def _flag(value: object) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{value!r} is not true or false")
+        raise ValueError(_("{value} is not true or false").format(value=repr(value)))
     return value
 
 
@@ -315,7 +330,7 @@ def _parse_objectives(text: str, game_map: Map) -> tuple[Objective, ...]:
     for word in [] if text == "-" else text.split(","):
         match = _OBJECTIVE.fullmatch(word)
         if match is None:
-            raise ValueError(f"'{word}' is not an objective, like N9B or J2B=1")
+            raise ValueError(_("'{word}' is not an objective, like N9B or J2B=1").format(word=word))
         taker = match.group(3)
         found.append(
             Objective(
@@ -333,7 +348,9 @@ def _parse_tracks(words: Sequence[str], game_map: Map) -> tuple[Track, ...]:
     for word in words:
         match = _TRACK.fullmatch(word)
         if match is None:
-            raise ValueError(f"'{word}' is not a track, like 1:A1SN,A2SN or 2x:P3EW")
+            raise ValueError(
+                _("'{word}' is not a track, like 1:A1SN,A2SN or 2x:P3EW").format(word=word)
+            )
         laid.append(
             Track(
                 int(match.group(1)) - 1,
@@ -347,7 +364,9 @@ def _parse_tracks(words: Sequence[str], game_map: Map) -> tuple[Track, ...]:
 def _parse_line(word: str, game_map: Map) -> Line:
     match = _LINE.fullmatch(word)
     if match is None:
-        raise ValueError(f"'{word}' is not a step on the board, like C5WE or C5WE+")
+        raise ValueError(
+            _("'{word}' is not a step on the board, like C5WE or C5WE+").format(word=word)
+        )
     return Line(
         game_map.parse(match.group(1)),
         Edge(match.group(2)),

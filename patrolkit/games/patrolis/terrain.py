@@ -43,6 +43,7 @@ from patrolkit.games.patrolis.grid import (
     parse_cell,
     point_cells,
 )
+from patrolkit.i18n import _
 
 DIGEST_LENGTH = 6
 _CLASS_ORDER = (Terrain.WATER, Terrain.MOUNTAIN, Terrain.COUNTRYSIDE, Terrain.ROAD)
@@ -208,7 +209,7 @@ class Map:
         for cell in reversed(self.cells):
             value = value << 2 | _CLASS_ORDER.index(self.terrain[cell])
         digits = []
-        for _ in range(code_length(self.size) - 1):
+        for _digit in range(code_length(self.size) - 1):
             value, digit = divmod(value, 36)
             digits.append(BASE36[digit])
         return BASE36[self.size] + "".join(reversed(digits))
@@ -218,15 +219,19 @@ class Map:
         """The map (classes only) whose :attr:`code` is ``code``."""
         text = code.strip().upper()
         if not text or any(ch not in BASE36 for ch in text):
-            raise NotationError(f"'{code}' is not a map code (letters and digits only).")
+            raise NotationError(
+                _("'{code}' is not a map code (letters and digits only).").format(code=code)
+            )
         size = BASE36.index(text[0])
         if not MIN_SIZE <= size <= MAX_SIZE or len(text) != code_length(size):
-            raise NotationError(f"'{code}' is not a map code (its length and size disagree).")
+            raise NotationError(
+                _("'{code}' is not a map code (its length and size disagree).").format(code=code)
+            )
         value = 0
         for ch in text[1:]:
             value = value * 36 + BASE36.index(ch)
         if value >> (2 * size * size):
-            raise NotationError(f"'{code}' is not a map code (out of range).")
+            raise NotationError(_("'{code}' is not a map code (out of range).").format(code=code))
         terrain = tuple(_CLASS_ORDER[value >> (2 * cell) & 3] for cell in range(size * size))
         return cls(size, terrain)
 
@@ -235,7 +240,7 @@ class Map:
         """Six base-36 characters hashing :attr:`code`: which map this is, at a glance."""
         value = int.from_bytes(hashlib.sha256(self.code.encode("ascii")).digest()[:8], "big")
         digits = []
-        for _ in range(DIGEST_LENGTH):
+        for _digit in range(DIGEST_LENGTH):
             value, digit = divmod(value, 36)
             digits.append(BASE36[digit])
         return "".join(digits)
@@ -261,12 +266,12 @@ class Map:
         rows = drawing.split()
         size = len(rows)
         if any(len(row) != size for row in rows):
-            raise NotationError("A map drawing is as many lines as each line has letters.")
+            raise NotationError(_("A map drawing is as many lines as each line has letters."))
         try:
             terrain = [Terrain(ch) for row in reversed(rows) for ch in row.lower()]
         except ValueError:
             raise NotationError(
-                "A map drawing uses only w (water), m (mountain), c (countryside) and r (road)."
+                _("A map drawing uses only w (water), m (mountain), c (countryside) and r (road).")
             ) from None
         try:
             return cls(size, tuple(terrain))

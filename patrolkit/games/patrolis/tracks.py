@@ -31,6 +31,7 @@ from typing import Any
 from patrolkit.errors import LayoutError, NotationError
 from patrolkit.games.patrolis.grid import Edge, cell_name, check_size, parse_cell
 from patrolkit.games.patrolis.terrain import Map
+from patrolkit.i18n import N_, _
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -58,7 +59,11 @@ class Cut(Enum):
 
     @property
     def word(self) -> str:
-        return self.name.lower()
+        """``"upstream"`` or ``"downstream"``, in the language in force."""
+        return _(_CUT_WORDS[self])
+
+
+_CUT_WORDS = {Cut.UPSTREAM: N_("upstream"), Cut.DOWNSTREAM: N_("downstream")}
 
 
 class Colour(Enum):
@@ -78,8 +83,21 @@ class Colour(Enum):
 
     @property
     def word(self) -> str:
+        """The colour's neutral name (``"blue"``), as payloads and verdicts record it."""
         return self.name.lower()
 
+    @property
+    def said(self) -> str:
+        """The colour in words in the language in force."""
+        return _(_COLOUR_WORDS[self])
+
+
+_COLOUR_WORDS = {
+    Colour.BLUE: N_("blue"),
+    Colour.RED: N_("red"),
+    Colour.GREEN: N_("green"),
+    Colour.YELLOW: N_("yellow"),
+}
 
 DEFAULT_OBJECTIVES = (
     Colour.BLUE,
@@ -95,7 +113,12 @@ DEFAULT_OBJECTIVES = (
 
 
 def player_name(player: int) -> str:
-    """``0`` -> ``'Player 1'``."""
+    """``0`` -> ``'Player 1'``, in the language in force (for sentences)."""
+    return _("Player {number}").format(number=player + 1)
+
+
+def player_key(player: int) -> str:
+    """``0`` -> ``'Player 1'`` in every language: the key a verdict's score is filed under."""
     return f"Player {player + 1}"
 
 
@@ -108,7 +131,9 @@ _CURVES = ((Edge.N, Edge.E), (Edge.E, Edge.S), (Edge.S, Edge.W), (Edge.W, Edge.N
 def shape_of(first: Edge, second: Edge) -> Shape:
     """The shape of a line joining two different edges: straight or curve."""
     if first is second:
-        raise NotationError(f"A step joins two different edges, not {first.value} to itself.")
+        raise NotationError(
+            _("A step joins two different edges, not {edge} to itself.").format(edge=first.value)
+        )
     return Shape.STRAIGHT if second is first.opposite else Shape.CURVE
 
 
@@ -199,7 +224,7 @@ class Track:
     def __post_init__(self) -> None:
         object.__setattr__(self, "lines", tuple(self.lines))
         if not self.lines:
-            raise LayoutError("A track has at least one step.")
+            raise LayoutError(_("A track has at least one step."))
 
     @property
     def free_end(self) -> tuple[int, Edge]:
@@ -257,8 +282,10 @@ class Step:
         match = _STEP.fullmatch(text.strip())
         if match is None:
             raise NotationError(
-                f"'{text}' is not a step: write the cell, the entry and exit edges (N, E, S, W),"
-                " and for a crossing +U or +D, like C5WE or E5SN+D."
+                _(
+                    "'{text}' is not a step: write the cell, the entry and exit edges"
+                    " (N, E, S, W), and for a crossing +U or +D, like C5WE or E5SN+D."
+                ).format(text=text)
             )
         cell = parse_cell(size, match.group(1) + match.group(2))
         cut = Cut(match.group(5).upper()) if match.group(5) else None
@@ -289,7 +316,7 @@ class Turn:
         """``player``'s turn written ``text`` on ``game_map``; raises :class:`NotationError`."""
         words = text.split()
         if not words:
-            raise NotationError("A turn is written as its steps, like C1SN C2SN C3SE.")
+            raise NotationError(_("A turn is written as its steps, like C1SN C2SN C3SE."))
         size = game_map.size
         return cls(player, tuple(Step.parse(word, size) for word in words), size)
 
@@ -304,15 +331,17 @@ class Turn:
             size = check_size(data["size"])
             words = str(data["steps"]).split()
             if not words:
-                raise ValueError("a turn has at least one step")
+                raise ValueError(_("a turn has at least one step"))
             steps = tuple(Step.parse(word, size) for word in words)
             return cls(whole_number(data["player"]), steps, size)
         except (KeyError, TypeError, ValueError, LayoutError) as exc:
-            raise NotationError(f"This JSON is not a Patrolis turn ({exc}).") from None
+            raise NotationError(
+                _("This JSON is not a Patrolis turn ({why}).").format(why=exc)
+            ) from None
 
 
 def whole_number(value: object) -> int:
     """``value`` if it is a whole number (not a bool); otherwise raise :class:`ValueError`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{value!r} is not a whole number")
+        raise ValueError(_("{value} is not a whole number").format(value=repr(value)))
     return value

@@ -20,11 +20,12 @@ from itertools import product
 
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.patrolis.grid import EDGES, Edge
-from patrolkit.games.patrolis.laying import Runner, Table
+from patrolkit.games.patrolis.laying import Runner, Table, not_continuing
 from patrolkit.games.patrolis.rules import apply, end_reason, play
 from patrolkit.games.patrolis.state import State, View
 from patrolkit.games.patrolis.terrain import Map
 from patrolkit.games.patrolis.tracks import Cut, Shape, Step, Tile, Turn, player_name
+from patrolkit.i18n import _
 
 SEARCH_LIMIT = 20_000
 """Partial turns the search tries at most."""
@@ -43,26 +44,28 @@ def validate(before: State, after: State | View, *, check_hidden: bool = True) -
     if isinstance(after, State):
         if after.map.code != before.map.code:
             raise IllegalTurn(
-                "The two positions are on different maps"
-                f" ({before.map.digest} and {after.map.digest})."
+                _("The two positions are on different maps ({first} and {second}).").format(
+                    first=before.map.digest, second=after.map.digest
+                )
             )
         if (after.players, after.dealt) != (before.players, before.dealt):
             raise IllegalTurn(
-                "The two positions are not the same game: the players or their steps differ."
+                _("The two positions are not the same game: the players or their steps differ.")
             )
         view = after.view
     else:
         view = after
         if len(view.tiles) != len(before.map.terrain):
             raise IllegalTurn(
-                f"The table shows {len(view.tiles)} cells, but the map has"
-                f" {len(before.map.terrain)}."
+                _("The table shows {count} cells, but the map has {cells}.").format(
+                    count=len(view.tiles), cells=len(before.map.terrain)
+                )
             )
     over = end_reason(before)
     if over:
-        raise IllegalTurn(f"The game was already over: {over}.")
+        raise IllegalTurn(_("The game was already over: {why}.").format(why=over))
     if view == before.view:
-        raise IllegalTurn("Nothing changed on the board: a turn lays at least one step.")
+        raise IllegalTurn(_("Nothing changed on the board: a turn lays at least one step."))
     witnesses = _Search(before, view).run()
     if not witnesses:
         raise IllegalTurn(_diagnose(before, view))
@@ -168,10 +171,9 @@ def _diagnose(before: State, view: View) -> str:
     old, new = before.view.tiles, view.tiles
     back = sorted(view.objectives - before.view.objectives)
     if back:
-        return (
-            f"An objective appeared on {m.name(back[0])}: a collected objective never returns"
-            " to the map."
-        )
+        return _(
+            "An objective appeared on {cell}: a collected objective never returns to the map."
+        ).format(cell=m.name(back[0]))
     added: dict[int, set[frozenset[Edge]]] = {}
     for cell in m.cells:
         if old[cell] == new[cell]:
@@ -179,30 +181,28 @@ def _diagnose(before: State, view: View) -> str:
         lines = _new_lines(old[cell], new[cell])
         tile = new[cell]
         if lines and tile is not None and tile.owner != player:
-            what = "A crossing" if tile.shape is Shape.CROSS else "A step"
-            return (
-                f"{what} of {player_name(tile.owner)} appeared on {m.name(cell)}, but it is"
-                f" {name}'s turn."
-            )
+            if tile.shape is Shape.CROSS:
+                text = _("A crossing of {player} appeared on {cell}, but it is {mover}'s turn.")
+            else:
+                text = _("A step of {player} appeared on {cell}, but it is {mover}'s turn.")
+            return text.format(player=player_name(tile.owner), cell=m.name(cell), mover=name)
         if lines:
             added[cell] = lines
         elif tile is not None and not _remnant(old[cell], tile, before, cell):
-            return (
-                f"The tile on {m.name(cell)} changed from {_describe(old[cell])} to"
-                f" {_describe(tile)}, which no turn explains."
-            )
+            return _(
+                "The tile on {cell} changed from {before} to {after}, which no turn explains."
+            ).format(cell=m.name(cell), before=_describe(old[cell]), after=_describe(tile))
     if not added:
         gone = ", ".join(m.name(c) for c in m.cells if old[c] != new[c])
         if gone:
-            return (
-                f"Steps were taken off {gone}, but no step was laid: only a crossing removes"
+            return _(
+                "Steps were taken off {cells}, but no step was laid: only a crossing removes"
                 " steps, and only those on one side of it."
-            )
+            ).format(cells=gone)
         missing = sorted(before.view.objectives - view.objectives)
-        return (
-            f"The objective on {m.name(missing[0])} is gone, but no step of this turn passes"
-            " through it."
-        )
+        return _(
+            "The objective on {cell} is gone, but no step of this turn passes through it."
+        ).format(cell=m.name(missing[0]))
     steps, problem = _chain(before, added)
     if problem:
         return problem
@@ -249,22 +249,18 @@ def _chain(before: State, added: dict[int, set[frozenset[Edge]]]) -> tuple[list[
     if not best:
         first = m.name(left[0])
         if live is None:
-            return [], (
-                f"{name} has no track in play, so the step on {first} must start a new track"
+            return [], _(
+                "{player} has no track in play, so the step on {cell} must start a new track"
                 " on the border."
-            )
+            ).format(player=name, cell=first)
         last = before.tracks[live].lines[-1]
         ahead = m.neighbour(last.cell, last.exit)
-        into = f" into {m.name(ahead)}" if ahead is not None else ""
-        return [], (
-            f"The new step on {first} does not continue the track's free end at"
-            f" {m.name(last.cell)}, heading {last.exit.word}{into}."
-        )
+        return [], not_continuing(m, first, last.cell, last.exit, ahead)
     if left:
-        return [], (
-            f"The step on {m.name(left[0])} is not joined to the others: a turn continues one"
-            " track, step after step."
-        )
+        return [], _(
+            "The step on {cell} is not joined to the others: a turn continues one track,"
+            " step after step."
+        ).format(cell=m.name(left[0]))
     return best, ""
 
 
@@ -315,51 +311,62 @@ def _difference(m: Map, turn: Turn, expected: View, view: View, crossing: bool) 
     if cells:
         cell = cells[0]
         if crossing and all(view.tiles[c] is None or expected.tiles[c] is None for c in cells):
-            return len(cells), (
-                f"After {turn}, the steps taken off the crossed track are neither all those"
+            return len(cells), _(
+                "After {turn}, the steps taken off the crossed track are neither all those"
                 " upstream nor all those downstream of the crossing."
-            )
-        return len(cells), (
-            f"After {turn}, {m.name(cell)} should show {_describe(expected.tiles[cell])}, not"
-            f" {_describe(view.tiles[cell])}."
+            ).format(turn=turn)
+        return len(cells), _("After {turn}, {cell} should show {expected}, not {found}.").format(
+            turn=turn,
+            cell=m.name(cell),
+            expected=_describe(expected.tiles[cell]),
+            found=_describe(view.tiles[cell]),
         )
     kept = sorted(view.objectives - expected.objectives)
     if kept:
-        return 1, (
-            f"The track passes through {m.name(kept[0])}, so its objective should have been"
-            " collected."
-        )
+        return 1, _(
+            "The track passes through {cell}, so its objective should have been collected."
+        ).format(cell=m.name(kept[0]))
     gone = sorted(expected.objectives - view.objectives)
-    return 1, (
-        f"The objective on {m.name(gone[0])} is gone, but no step of this turn passes through it."
-    )
+    return 1, _(
+        "The objective on {cell} is gone, but no step of this turn passes through it."
+    ).format(cell=m.name(gone[0]))
 
 
 def _describe(tile: Tile | None) -> str:
     if tile is None:
-        return "no step"
-    shape = {Shape.STRAIGHT: "a straight step", Shape.CURVE: "a curve", Shape.CROSS: "a crossing"}
-    return f"{shape[tile.shape]} of {player_name(tile.owner)}"
+        return _("no step")
+    if tile.shape is Shape.STRAIGHT:
+        text = _("a straight step of {player}")
+    elif tile.shape is Shape.CURVE:
+        text = _("a curve of {player}")
+    else:
+        text = _("a crossing of {player}")
+    return text.format(player=player_name(tile.owner))
 
 
 def _hidden_difference(expected: State, after: State, turn: Turn) -> str:
     """What the table does not show but differs between ``expected`` and ``after``."""
     m = expected.map
     if expected.to_move != after.to_move:
-        return (
-            f"The table matches {turn}, but then {player_name(expected.to_move)} is to move, not"
-            f" {player_name(after.to_move)}."
+        return _("The table matches {turn}, but then {player} is to move, not {other}.").format(
+            turn=turn, player=player_name(expected.to_move), other=player_name(after.to_move)
         )
     if [o.cell for o in expected.objectives] != [o.cell for o in after.objectives]:
-        return "The two positions do not hold their objectives on the same cells."
+        return _("The two positions do not hold their objectives on the same cells.")
     for mine, theirs in zip(expected.objectives, after.objectives, strict=True):
         if mine.taken_by != theirs.taken_by:
-            holder = "nobody" if mine.taken_by is None else player_name(mine.taken_by)
-            return (
-                f"The table matches {turn}, but the objective on {m.name(mine.cell)} then"
-                f" belongs to {holder}."
-            )
-    return (
-        f"The table matches {turn}, but the tracks recorded differ from those it leaves (which"
+            if mine.taken_by is None:
+                text = _(
+                    "The table matches {turn}, but the objective on {cell} then belongs to nobody."
+                )
+            else:
+                text = _(
+                    "The table matches {turn}, but the objective on {cell} then belongs to"
+                    " {player}."
+                )
+            holder = "" if mine.taken_by is None else player_name(mine.taken_by)
+            return text.format(turn=turn, cell=m.name(mine.cell), player=holder)
+    return _(
+        "The table matches {turn}, but the tracks recorded differ from those it leaves (which"
         " are in play and which abandoned)."
-    )
+    ).format(turn=turn)

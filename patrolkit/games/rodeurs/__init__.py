@@ -75,6 +75,7 @@ from patrolkit.games.rodeurs.model import (
     check_start,
     parse_pawn_rows,
     pawn_rows,
+    player_name,
 )
 from patrolkit.games.rodeurs.score import DecidedBy, Result, Tally, result, score
 from patrolkit.games.rodeurs.turns import (
@@ -88,6 +89,7 @@ from patrolkit.games.rodeurs.turns import (
     successors,
 )
 from patrolkit.games.rodeurs.validate import validate
+from patrolkit.i18n import _, ngettext
 from patrolkit.inputs import NAME_LIMIT, printable_name
 
 __all__ = [
@@ -130,6 +132,7 @@ __all__ = [
     "parse_square",
     "parse_turn",
     "pawn_rows",
+    "player_name",
     "result",
     "row_of",
     "score",
@@ -161,21 +164,25 @@ def layout_from_toml(data: Mapping[str, Any], name: str) -> Layout:
     Raises :class:`LayoutError` naming, in one sentence, the first rule the layout breaks.
     """
     if not isinstance(data, Mapping):
-        raise LayoutError("A layout file is a TOML table with 'cells' and 'pawns' drawings.")
+        raise LayoutError(_("A layout file is a TOML table with 'cells' and 'pawns' drawings."))
     for key in data:
         if key not in LAYOUT_KEYS:
             raise LayoutError(
-                f"The layout has an unknown entry '{key}'; a layout has only "
-                + ", ".join(LAYOUT_KEYS)
-                + "."
+                _("The layout has an unknown entry '{key}'; a layout has only {keys}.").format(
+                    key=key, keys=", ".join(LAYOUT_KEYS)
+                )
             )
     for key in ("cells", "pawns"):
         if key not in data:
-            raise LayoutError(f"The layout has no '{key}' drawing of {ROWS} lines of {COLUMNS}.")
-    layout_name = printable_name(data.get("name", name[:NAME_LIMIT]), "layout's 'name'")
+            raise LayoutError(
+                _("The layout has no '{key}' drawing of {rows} lines of {columns}.").format(
+                    key=key, rows=ROWS, columns=COLUMNS
+                )
+            )
+    layout_name = printable_name(data.get("name", name[:NAME_LIMIT]), _("layout's 'name'"))
     diagonal = data.get("diagonal", False)
     if not isinstance(diagonal, bool):
-        raise LayoutError("The layout's 'diagonal' must be true or false.")
+        raise LayoutError(_("The layout's 'diagonal' must be true or false."))
     cell_lines = _drawing_lines(data["cells"], "cells")
     pawn_lines = _drawing_lines(data["pawns"], "pawns")
     colours: list[CellColour] = [CellColour.GREY] * SQUARES
@@ -188,16 +195,20 @@ def layout_from_toml(data: Mapping[str, Any], name: str) -> Layout:
                 colours[sq] = CellColour(cell)
             except ValueError:
                 raise LayoutError(
-                    f"Cell {square_name(sq)} is drawn '{cell}', which is not a cell colour"
-                    " (b for black, w for white, - for grey)."
+                    _(
+                        "Cell {cell} is drawn '{letter}', which is not a cell colour"
+                        " (b for black, w for white, - for grey)."
+                    ).format(cell=square_name(sq), letter=cell)
                 ) from None
             if pawn != ".":
                 try:
                     pawns[sq] = PawnColour(pawn)
                 except ValueError:
                     raise LayoutError(
-                        f"The pawn on {square_name(sq)} is drawn '{pawn}', which is not a pawn"
-                        " (r, y or g) or an empty cell (.)."
+                        _(
+                            "The pawn on {cell} is drawn '{letter}', which is not a pawn"
+                            " (r, y or g) or an empty cell (.)."
+                        ).format(cell=square_name(sq), letter=pawn)
                     ) from None
     board = Board(tuple(colours), diagonal)
     return Layout(board, tuple(pawns), name=layout_name)
@@ -210,15 +221,30 @@ def _drawing_lines(value: object, what: str) -> list[str]:
     elif isinstance(value, list) and all(isinstance(line, str) for line in value):
         lines = [line.strip() for line in value]
     else:
-        raise LayoutError(f"The '{what}' drawing is a list of {ROWS} strings of {COLUMNS} letters.")
+        raise LayoutError(
+            _("The '{what}' drawing is a list of {rows} strings of {columns} letters.").format(
+                what=what, rows=ROWS, columns=COLUMNS
+            )
+        )
     if len(lines) != ROWS:
         raise LayoutError(
-            f"The '{what}' drawing has {len(lines)} lines, but a board has {ROWS} rows."
+            ngettext(
+                "The '{what}' drawing has {count} line, but a board has {rows} rows.",
+                "The '{what}' drawing has {count} lines, but a board has {rows} rows.",
+                len(lines),
+            ).format(what=what, count=len(lines), rows=ROWS)
         )
     for index, line in enumerate(lines):
         if len(line) != COLUMNS:
             raise LayoutError(
-                f"Line {index + 1} of the '{what}' drawing (row {ROWS - index}) has"
-                f" {len(line)} letters, but a board has {COLUMNS} columns."
+                ngettext(
+                    "Line {line} of the '{what}' drawing (row {row}) has {count} letter,"
+                    " but a board has {columns} columns.",
+                    "Line {line} of the '{what}' drawing (row {row}) has {count} letters,"
+                    " but a board has {columns} columns.",
+                    len(line),
+                ).format(
+                    line=index + 1, what=what, row=ROWS - index, count=len(line), columns=COLUMNS
+                )
             )
     return lines

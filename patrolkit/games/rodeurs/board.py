@@ -16,6 +16,7 @@ from enum import Enum
 
 from patrolkit.codes import BASE36
 from patrolkit.errors import LayoutError, NotationError
+from patrolkit.i18n import _
 
 COLUMNS = 7
 ROWS = 9
@@ -64,7 +65,9 @@ def square_name(sq: int) -> str:
 def parse_square(name: str) -> int:
     """``'a1'`` -> ``0``; raises :class:`NotationError` for anything that is not a square."""
     if len(name) != 2 or name[0] not in COLUMN_NAMES or not "1" <= name[1] <= str(ROWS):
-        raise NotationError(f"'{name}' is not a square of the board (a1 to g9).")
+        raise NotationError(
+            _("'{name}' is not a square of the board (a1 to g9).").format(name=name)
+        )
     return square(COLUMN_NAMES.index(name[0]), int(name[1]) - 1)
 
 
@@ -88,7 +91,7 @@ class Board:
         value = sum(1 << i for i in range(_HALF) if self.colours[i] is CellColour.WHITE)
         value |= int(self.diagonal) << _HALF
         digits = []
-        for _ in range(CODE_LENGTH):
+        for _digit in range(CODE_LENGTH):
             value, digit = divmod(value, 36)
             digits.append(BASE36[digit])
         return "".join(reversed(digits))
@@ -97,12 +100,14 @@ class Board:
     def from_code(cls, code: str) -> Board:
         """The board whose :attr:`code` is ``code``."""
         if len(code) != CODE_LENGTH or any(ch not in BASE36 for ch in code.upper()):
-            raise NotationError(f"'{code}' is not a board code (six letters or digits).")
+            raise NotationError(
+                _("'{code}' is not a board code (six letters or digits).").format(code=code)
+            )
         value = 0
         for ch in code.upper():
             value = value * 36 + BASE36.index(ch)
         if value >> (_HALF + 1):
-            raise NotationError(f"'{code}' is not a board code (out of range).")
+            raise NotationError(_("'{code}' is not a board code (out of range).").format(code=code))
         lower = [CellColour.WHITE if value >> i & 1 else CellColour.BLACK for i in range(_HALF)]
         return cls.from_lower_half(lower, diagonal=bool(value >> _HALF & 1))
 
@@ -110,7 +115,11 @@ class Board:
     def from_lower_half(cls, lower: list[CellColour], *, diagonal: bool = False) -> Board:
         """The board whose rows 1-4 are ``lower`` (28 cells); the rest follows by the rules."""
         if len(lower) != _HALF:
-            raise LayoutError(f"The lower half of a board has {_HALF} cells, not {len(lower)}.")
+            raise LayoutError(
+                _("The lower half of a board has {cells} cells, not {count}.").format(
+                    cells=_HALF, count=len(lower)
+                )
+            )
         colours = list(lower) + [CellColour.GREY] * COLUMNS + [CellColour.GREY] * _HALF
         for sq in range(_HALF):
             colours[mirror(sq)] = _opposite(lower[sq])
@@ -121,11 +130,15 @@ class Board:
         """A board from 9 lines of 7 letters ``b``/``w``/``-``, row ``9`` first (as printed)."""
         rows = drawing.split()
         if len(rows) != ROWS or any(len(r) != COLUMNS for r in rows):
-            raise LayoutError(f"A board drawing has {ROWS} lines of {COLUMNS} cells.")
+            raise LayoutError(
+                _("A board drawing has {rows} lines of {columns} cells.").format(
+                    rows=ROWS, columns=COLUMNS
+                )
+            )
         try:
             colours = [CellColour(ch) for r in reversed(rows) for ch in r]
         except ValueError:
-            raise LayoutError("A board drawing uses only the letters b, w and -.") from None
+            raise LayoutError(_("A board drawing uses only the letters b, w and -.")) from None
         return cls(tuple(colours), diagonal)
 
     def drawing(self) -> str:
@@ -142,21 +155,35 @@ def _opposite(colour: CellColour) -> CellColour:
         return CellColour.BLACK
     if colour is CellColour.BLACK:
         return CellColour.WHITE
-    raise LayoutError("Only the middle row of a board is grey.")
+    raise LayoutError(_("Only the middle row of a board is grey."))
 
 
 def check_board(colours: tuple[CellColour, ...]) -> None:
     """Raise :class:`LayoutError` naming the first board rule ``colours`` breaks."""
     if len(colours) != SQUARES:
-        raise LayoutError(f"A board has {SQUARES} cells (7 x 9), not {len(colours)}.")
+        raise LayoutError(
+            _("A board has {cells} cells (7 x 9), not {count}.").format(
+                cells=SQUARES, count=len(colours)
+            )
+        )
     for sq, colour in enumerate(colours):
         row = row_of(sq)
         if row == MIDDLE_ROW and colour is not CellColour.GREY:
-            raise LayoutError(f"Cell {square_name(sq)} is in the middle row, which must be grey.")
+            raise LayoutError(
+                _("Cell {cell} is in the middle row, which must be grey.").format(
+                    cell=square_name(sq)
+                )
+            )
         if row != MIDDLE_ROW and colour is CellColour.GREY:
-            raise LayoutError(f"Cell {square_name(sq)} is grey, but only the middle row may be.")
+            raise LayoutError(
+                _("Cell {cell} is grey, but only the middle row may be.").format(
+                    cell=square_name(sq)
+                )
+            )
         if row < MIDDLE_ROW and colours[mirror(sq)] is colour:
             raise LayoutError(
-                f"Cells {square_name(sq)} and {square_name(mirror(sq))} mirror each other across"
-                " the middle row, so one must be black and the other white."
+                _(
+                    "Cells {cell} and {mirror} mirror each other across the middle row, so one"
+                    " must be black and the other white."
+                ).format(cell=square_name(sq), mirror=square_name(mirror(sq)))
             )

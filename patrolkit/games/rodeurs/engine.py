@@ -39,6 +39,7 @@ from patrolkit.games.rodeurs.jump import Jump, Turn, lines_for
 from patrolkit.games.rodeurs.model import State
 from patrolkit.games.rodeurs.montecarlo import monte_carlo
 from patrolkit.games.rodeurs.turns import is_over
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,11 @@ def check_level(level: int) -> int:
     """``level`` if it is one of :data:`LEVELS`; raises :class:`CannotPlay` naming them."""
     if level not in LEVELS:
         known = ", ".join(str(k) for k in LEVELS)
-        raise CannotPlay(f"There is no level {level}; the computer player's levels are {known}.")
+        raise CannotPlay(
+            _("There is no level {level}; the computer player's levels are {known}.").format(
+                level=level, known=known
+            )
+        )
     return level
 
 
@@ -161,7 +166,7 @@ class _Search:
             alpha = max(alpha, best)
             turns = children(cells, self.lines, self.weights, False)
             turns.sort(key=lambda child: -sign * child[0])
-            for change, child, _ in turns:
+            for change, child, _jumps in turns:
                 if child == first[1]:
                     continue
                 found = -self.value(child, -sign, outcome + change, depth - 1, -beta, -alpha)
@@ -187,7 +192,7 @@ class _Search:
         self.iteration += 1
         self.cut_short = False
         self.partial: list[int] = []
-        for change, child, _ in turns:
+        for change, child, _jumps in turns:
             floor = max(alpha - spread - 1, -_INFINITY)
             found = -self.value(child, -sign, outcome + change, depth - 1, -_INFINITY, -floor)
             self.partial.append(found)
@@ -229,7 +234,7 @@ def choose_turn(
     outcome = weights(state.board).outcome(cells)
     turns = children(cells, search.lines, search.weights, state.opening)
     if not turns:
-        raise CannotPlay("The game is over: no jump is left, so there is no turn to play.")
+        raise CannotPlay(_("The game is over: no jump is left, so there is no turn to play."))
     turns.sort(key=lambda child: -sign * child[0])
     # Depth 1 always completes: the budget only limits how much deeper the player looks.
     search.budget = _INFINITY

@@ -29,6 +29,8 @@ from patrolkit.games.rodeurs.engine import check_level, choose_turn
 from patrolkit.games.rodeurs.model import Layout, Player
 from patrolkit.games.rodeurs.score import result
 from patrolkit.games.rodeurs.turns import apply, is_over
+from patrolkit.i18n import _, ngettext
+from patrolkit.numbers import formatted
 
 DEFAULT_GAMES = 40
 DEFAULT_LEVEL = ENGINE_LEVEL
@@ -53,7 +55,17 @@ class Interval:
         return low <= self.low and self.high <= high
 
     def __str__(self) -> str:
-        return f"{self.low:.0%}–{self.high:.0%}"
+        return _("{low}%–{high}%").format(low=_whole(self.low), high=_whole(self.high))
+
+
+def _whole(rate: float) -> str:
+    """``rate`` (0..1) as a whole number of percent, rounded as ``format(rate, ".0%")`` does."""
+    return f"{rate:.0%}"[:-1]
+
+
+def percent(rate: float) -> str:
+    """``rate`` (0..1) as a whole percentage in the language in force: ``51%``, ``51 %``."""
+    return _("{percent}%").format(percent=_whole(rate))
 
 
 def wilson(successes: float, trials: int, z: float = Z_95) -> Interval:
@@ -176,11 +188,19 @@ class Rating:
     @property
     def description(self) -> str:
         """The rating in one line, as printed under a board."""
-        games = f"{self.games} game" + ("" if self.games == 1 else "s")
-        return (
-            f"First player over {games}: {self.win_rate:.0%} won"
-            f" ({self.win_interval}), {self.draw_rate:.0%} drawn, {self.loss_rate:.0%} lost;"
-            f" mean margin {self.margin_mean:+.1f} points."
+        return ngettext(
+            "First player over {games} game: {won} won ({interval}), {drawn} drawn, {lost} lost;"
+            " mean margin {margin} points.",
+            "First player over {games} games: {won} won ({interval}), {drawn} drawn, {lost} lost;"
+            " mean margin {margin} points.",
+            self.games,
+        ).format(
+            games=self.games,
+            won=percent(self.win_rate),
+            interval=self.win_interval,
+            drawn=percent(self.draw_rate),
+            lost=percent(self.loss_rate),
+            margin=formatted(self.margin_mean, "+.1f"),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -24,10 +24,13 @@ from patrolkit.games.rodeurs.board import (
     row_of,
     square_name,
 )
+from patrolkit.i18n import N_, _
 
-OPENING_JUMP = "opening jump"
-TWO_JUMPS = "two jumps"
-MULTI_JUMP = "multi-jump"
+OPENING_JUMP = N_("opening jump")
+TWO_JUMPS = N_("two jumps")
+MULTI_JUMP = N_("multi-jump")
+"""The kinds of turn, as the verdict JSON writes them (the same in every language); say one to
+a player with ``_(kind)``."""
 
 Line = tuple[int, int]
 """The cell jumped over and the landing cell of a jump, seen from its start."""
@@ -82,8 +85,10 @@ class Jump:
     def __post_init__(self) -> None:
         if _OVER.get((self.start, self.land)) != self.over:
             raise IllegalTurn(
-                f"{_name(self.start)} to {_name(self.land)} over {_name(self.over)} is not a"
-                " jump: a pawn jumps exactly two cells in a straight line, over the middle one."
+                _(
+                    "{start} to {land} over {over} is not a jump: a pawn jumps exactly two cells"
+                    " in a straight line, over the middle one."
+                ).format(start=_name(self.start), land=_name(self.land), over=_name(self.over))
             )
 
     @classmethod
@@ -91,10 +96,7 @@ class Jump:
         """The jump from ``start`` to ``land``; raises :class:`IllegalTurn` if none joins them."""
         over = _OVER.get((start, land))
         if over is None:
-            raise IllegalTurn(
-                f"{_name(start)} to {_name(land)} is not a jump: a pawn jumps exactly two cells"
-                " in a straight line."
-            )
+            raise IllegalTurn(_not_a_jump(_name(start), _name(land)))
         return cls(start, over, land)
 
     @property
@@ -118,7 +120,13 @@ class Jump:
 
 
 def _name(sq: int) -> str:
-    return square_name(sq) if 0 <= sq < SQUARES else f"square {sq}"
+    return square_name(sq) if 0 <= sq < SQUARES else _("square {number}").format(number=sq)
+
+
+def _not_a_jump(start: str, land: str) -> str:
+    return _(
+        "{start} to {land} is not a jump: a pawn jumps exactly two cells in a straight line."
+    ).format(start=start, land=land)
 
 
 @dataclass(frozen=True)
@@ -135,7 +143,7 @@ class Turn:
     def __post_init__(self) -> None:
         object.__setattr__(self, "jumps", tuple(self.jumps))
         if not self.jumps:
-            raise IllegalTurn("A turn has at least one jump.")
+            raise IllegalTurn(_("A turn has at least one jump."))
 
     @property
     def chained(self) -> bool:
@@ -180,22 +188,21 @@ class Turn:
         groups = text.lower().split()
         if not groups:
             raise NotationError(
-                "A turn is written as its jumps, like c3xc5, c3xc5xe5 or c3xc5 d1xd3."
+                _("A turn is written as its jumps, like c3xc5, c3xc5xe5 or c3xc5 d1xd3.")
             )
         found: list[Jump] = []
         for group in groups:
             cells = group.split("x")
             if len(cells) < 2:
                 raise NotationError(
-                    f"'{group}' is not a jump: write the start and the landing cell, like c3xc5."
+                    _(
+                        "'{group}' is not a jump: write the start and the landing cell, like c3xc5."
+                    ).format(group=group)
                 )
             squares = [parse_square(cell) for cell in cells]
             for start, land in pairwise(squares):
                 over = _OVER.get((start, land))
                 if over is None:
-                    raise NotationError(
-                        f"{square_name(start)} to {square_name(land)} is not a jump: a pawn jumps"
-                        " exactly two cells in a straight line."
-                    )
+                    raise NotationError(_not_a_jump(square_name(start), square_name(land)))
                 found.append(Jump(start, over, land))
         return cls(tuple(found), opening)

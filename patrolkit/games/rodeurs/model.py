@@ -36,6 +36,7 @@ from patrolkit.games.rodeurs.board import (
     square,
     square_name,
 )
+from patrolkit.i18n import _, pgettext
 
 
 class PawnColour(Enum):
@@ -69,6 +70,13 @@ class Player(Enum):
 Pawns = tuple[PawnColour | None, ...]
 
 
+def player_name(player: Player | None) -> str:
+    """The player's name as a sentence says it: ``White``, ``Black`` (``Nobody`` for ``None``)."""
+    if player is None:
+        return pgettext("player", "Nobody")
+    return pgettext("player", "White") if player is Player.WHITE else pgettext("player", "Black")
+
+
 def check_start(board: Board, pawns: Pawns) -> None:
     """Raise :class:`LayoutError` naming the first start-position rule ``pawns`` breaks.
 
@@ -76,16 +84,28 @@ def check_start(board: Board, pawns: Pawns) -> None:
     mirror-symmetric across the middle row (same colour at a cell and its mirror).
     """
     if len(pawns) != SQUARES:
-        raise LayoutError(f"A start position has {SQUARES} cells, not {len(pawns)}.")
+        raise LayoutError(
+            _("A start position has {cells} cells, not {count}.").format(
+                cells=SQUARES, count=len(pawns)
+            )
+        )
     for sq, pawn in enumerate(pawns):
         if board.colour(sq) is CellColour.GREY and pawn is not None:
-            raise LayoutError(f"Cell {square_name(sq)} is grey and must start empty.")
+            raise LayoutError(
+                _("Cell {cell} is grey and must start empty.").format(cell=square_name(sq))
+            )
         if board.colour(sq) is not CellColour.GREY and pawn is None:
-            raise LayoutError(f"Cell {square_name(sq)} is black or white and must hold a pawn.")
+            raise LayoutError(
+                _("Cell {cell} is black or white and must hold a pawn.").format(
+                    cell=square_name(sq)
+                )
+            )
         if row_of(sq) < MIDDLE_ROW and pawns[mirror(sq)] is not pawn:
             raise LayoutError(
-                f"Pawns on {square_name(sq)} and {square_name(mirror(sq))} mirror each other"
-                " across the middle row, so they must be the same colour."
+                _(
+                    "Pawns on {cell} and {mirror} mirror each other across the middle row, so"
+                    " they must be the same colour."
+                ).format(cell=square_name(sq), mirror=square_name(mirror(sq)))
             )
 
 
@@ -113,7 +133,11 @@ class State:
     def __post_init__(self) -> None:
         object.__setattr__(self, "pawns", tuple(self.pawns))
         if len(self.pawns) != SQUARES:
-            raise NotationError(f"A position has {SQUARES} cells, not {len(self.pawns)}.")
+            raise NotationError(
+                _("A position has {cells} cells, not {count}.").format(
+                    cells=SQUARES, count=len(self.pawns)
+                )
+            )
 
     @classmethod
     def start(cls, board: Board, pawns: Pawns) -> State:
@@ -146,11 +170,15 @@ class State:
             name, sign, letter = word.partition("=")
             if not sign:
                 raise NotationError(
-                    f"'{word}' is not a pawn: write its square, = and its colour, like c3=r."
+                    _(
+                        "'{word}' is not a pawn: write its square, = and its colour, like c3=r."
+                    ).format(word=word)
                 )
             sq = parse_square(name.lower())
             if cells[sq] is not None:
-                raise NotationError(f"Square {square_name(sq)} is given two pawns.")
+                raise NotationError(
+                    _("Square {cell} is given two pawns.").format(cell=square_name(sq))
+                )
             cells[sq] = _pawn_colour(letter.lower())
         return cls(board, tuple(cells), to_move, opening)
 
@@ -205,11 +233,13 @@ class State:
         fields = text.split()
         if len(fields) != 4:
             raise NotationError(
-                "A position is written as four fields: rows, player to move, phase, board code."
+                _("A position is written as four fields: rows, player to move, phase, board code.")
             )
         rows, mover, phase, code = fields
         if phase not in ("o", "-"):
-            raise NotationError(f"The phase is 'o' (opening) or '-', not '{phase}'.")
+            raise NotationError(
+                _("The phase is 'o' (opening) or '-', not '{phase}'.").format(phase=phase)
+            )
         return cls(Board.from_code(code), parse_pawn_rows(rows), _mover(mover), phase == "o")
 
     # -- JSON ----------------------------------------------------------------------------------
@@ -239,7 +269,9 @@ class State:
                 raise ValueError("'opening' is true or false")
             state = cls(board, pawns, _mover(str(data["to_move"])), opening)
         except (KeyError, TypeError, ValueError, NotationError) as exc:
-            raise NotationError(f"This JSON is not a Rôdeurs position ({exc}).") from None
+            raise NotationError(
+                _("This JSON is not a Rôdeurs position ({problem}).").format(problem=exc)
+            ) from None
         return state
 
 
@@ -249,7 +281,9 @@ def _mover(letter: str) -> Player | None:
         return None
     if letter not in ("w", "b"):
         raise NotationError(
-            f"The player to move is 'w' (White), 'b' (Black) or '?' (unknown), not '{letter}'."
+            _(
+                "The player to move is 'w' (White), 'b' (Black) or '?' (unknown), not '{letter}'."
+            ).format(letter=letter)
         )
     return Player(letter)
 
@@ -274,7 +308,11 @@ def parse_pawn_rows(rows: str) -> Pawns:
     """The inverse of :func:`pawn_rows`."""
     lines = rows.split("/")
     if len(lines) != ROWS or any(len(line) != COLUMNS for line in lines):
-        raise NotationError(f"The pawns are written as {ROWS} rows of {COLUMNS} cells.")
+        raise NotationError(
+            _("The pawns are written as {rows} rows of {columns} cells.").format(
+                rows=ROWS, columns=COLUMNS
+            )
+        )
     cells: list[PawnColour | None] = [None] * SQUARES
     for r, line in zip(reversed(range(ROWS)), lines, strict=True):
         for c, ch in enumerate(line):
@@ -289,8 +327,11 @@ def _pawn_colour(letter: str, *, empty: bool = False) -> PawnColour:
     try:
         return PawnColour(letter)
     except ValueError:
-        also = " or an empty cell (.)" if empty else ""
-        raise NotationError(f"'{letter}' is not a pawn (r, y, g){also}.") from None
+        if empty:
+            message = _("'{letter}' is not a pawn (r, y, g) or an empty cell (.).")
+        else:
+            message = _("'{letter}' is not a pawn (r, y, g).")
+        raise NotationError(message.format(letter=letter)) from None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from patrolkit.games.rodeurs.board import CellColour
-from patrolkit.games.rodeurs.model import PawnColour, Player, State
+from patrolkit.games.rodeurs.model import PawnColour, Player, State, player_name
+from patrolkit.i18n import ngettext
 
 
 @dataclass(frozen=True)
@@ -81,18 +82,34 @@ class Result:
         w, b = self.white, self.black
         if self.decided_by is DecidedBy.POINTS:
             low, high = sorted((w.points, b.points))
-            return f"{_player_name(self.winner)} wins with {low} points against {high}."
+            return ngettext(
+                "{winner} wins with {low} point against {high}.",
+                "{winner} wins with {low} points against {high}.",
+                low,
+            ).format(winner=player_name(self.winner), low=low, high=high)
         if self.decided_by is DecidedBy.DRAW:
-            return f"Draw: both districts hold the same pawns ({w.points} points each)."
-        loser = _player_name(self.winner.opponent if self.winner else None)
-        return (
-            f"Both have {w.points} points; {loser} has more {self.decided_by.value} in their"
-            f" district and loses."
-        )
-
-
-def _player_name(player: Player | None) -> str:
-    return "Nobody" if player is None else player.name.capitalize()
+            return ngettext(
+                "Draw: both districts hold the same pawns ({points} point each).",
+                "Draw: both districts hold the same pawns ({points} points each).",
+                w.points,
+            ).format(points=w.points)
+        loser = player_name(self.winner.opponent if self.winner else None)
+        if self.decided_by is DecidedBy.RED:
+            message = ngettext(
+                "Both have {points} point; {loser} has more red pawns in their district and loses.",
+                "Both have {points} points; {loser} has more red pawns in their district and"
+                " loses.",
+                w.points,
+            )
+        else:
+            message = ngettext(
+                "Both have {points} point; {loser} has more yellow pawns in their district and"
+                " loses.",
+                "Both have {points} points; {loser} has more yellow pawns in their district and"
+                " loses.",
+                w.points,
+            )
+        return message.format(points=w.points, loser=loser)
 
 
 def result(state: State) -> Result:

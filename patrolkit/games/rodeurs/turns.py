@@ -22,6 +22,7 @@ from patrolkit.errors import IllegalTurn
 from patrolkit.games.rodeurs.board import SQUARES, square_name
 from patrolkit.games.rodeurs.jump import Jump, Line, RawJump, Turn, lines_for
 from patrolkit.games.rodeurs.model import PawnColour, Pawns, State
+from patrolkit.i18n import _
 
 # -- generating turns -------------------------------------------------------------------------
 
@@ -145,17 +146,16 @@ def apply(state: State, turn: Turn) -> State:
 def _played(state: State, turn: Turn) -> Pawns | str:
     """The pawns after ``turn``, or the rule it breaks in one sentence."""
     if is_over(state):
-        return "The game is over: no jump is left on the board."
+        return _("The game is over: no jump is left on the board.")
     count = len(turn.jumps)
     if state.opening and count != 1:
-        return f"The opening turn is a single jump, not {count} jumps."
+        return _("The opening turn is a single jump, not {count} jumps.").format(count=count)
     if count >= 3 and not turn.chained:
         previous, jump = next((a, b) for a, b in pairwise(turn.jumps) if b.start != a.land)
-        return (
+        return _(
             "A turn of three or more jumps is a multi-jump by one pawn, but the jump from"
-            f" {square_name(jump.start)} is not made by the pawn that landed on"
-            f" {square_name(previous.land)}."
-        )
+            " {start} is not made by the pawn that landed on {land}."
+        ).format(start=square_name(jump.start), land=square_name(previous.land))
     cells = list(state.pawns)
     for jump in turn.jumps:
         problem = jump_problem(cells, jump, state.board.diagonal)
@@ -169,14 +169,20 @@ def _played(state: State, turn: Turn) -> Pawns | str:
 def jump_problem(cells: list[PawnColour | None] | Pawns, jump: Jump, diagonal: bool) -> str:
     """Why ``jump`` cannot be made on ``cells`` (one sentence), or ``''`` if it can."""
     if jump.diagonal and not diagonal:
-        return f"{jump} is a diagonal jump, and this board allows only straight jumps."
+        return _("{jump} is a diagonal jump, and this board allows only straight jumps.").format(
+            jump=jump
+        )
     start, over, land = (square_name(sq) for sq in jump.raw)
     if cells[jump.start] is None:
-        return f"There is no pawn on {start} to jump."
+        return _("There is no pawn on {start} to jump.").format(start=start)
     if cells[jump.over] is None:
-        return f"The pawn on {start} cannot jump over {over}: that cell is empty."
+        return _("The pawn on {start} cannot jump over {over}: that cell is empty.").format(
+            start=start, over=over
+        )
     if cells[jump.land] is not None:
-        return f"The pawn on {start} cannot land on {land}: that cell is occupied."
+        return _("The pawn on {start} cannot land on {land}: that cell is occupied.").format(
+            start=start, land=land
+        )
     return ""
 
 

@@ -17,8 +17,9 @@ from itertools import pairwise
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.rodeurs.board import SQUARES, Board, square_name
 from patrolkit.games.rodeurs.jump import SLANTED_LINES, Jump, Turn, lines_for
-from patrolkit.games.rodeurs.model import PawnColour, Pawns, State
+from patrolkit.games.rodeurs.model import PawnColour, Pawns, State, player_name
 from patrolkit.games.rodeurs.turns import is_over, turn_table
+from patrolkit.i18n import N_, _
 
 SEARCH_LIMIT = 20_000
 """Positions the mistake search visits at most before falling back on the closest legal turn."""
@@ -36,25 +37,40 @@ def validate(before: State, after: State, *, check_mover: bool = True) -> Turn:
     if before.board != after.board:
         raise IllegalTurn(_board_difference(before.board, after.board))
     if before.pawns == after.pawns:
-        raise IllegalTurn("Nothing changed on the board: a turn moves at least one pawn.")
+        raise IllegalTurn(_("Nothing changed on the board: a turn moves at least one pawn."))
     if check_mover:
-        for which, state in (("first", before), ("second", after)):
-            if state.to_move is None:
-                raise IllegalTurn(
-                    f"The {which} position does not say who is to move, so the change of player"
+        if before.to_move is None:
+            raise IllegalTurn(
+                _(
+                    "The first position does not say who is to move, so the change of player"
                     " cannot be checked; compare the pawns alone."
                 )
+            )
+        if after.to_move is None:
+            raise IllegalTurn(
+                _(
+                    "The second position does not say who is to move, so the change of player"
+                    " cannot be checked; compare the pawns alone."
+                )
+            )
         if after.to_move is before.to_move:
             raise IllegalTurn(
-                f"{_player(before)} was to move and still is: after a turn, the other player moves."
+                _(
+                    "{player} was to move and still is: after a turn, the other player moves."
+                ).format(player=player_name(before.to_move))
             )
         if after.opening:
             raise IllegalTurn(
-                "The second position still waits for the opening turn, but a turn has been played."
+                _(
+                    "The second position still waits for the opening turn, but a turn has been"
+                    " played."
+                )
             )
     _refuse_added_pawns(before.pawns, after.pawns)
     if is_over(before):
-        raise IllegalTurn("The game was already over: no jump was possible in the first position.")
+        raise IllegalTurn(
+            _("The game was already over: no jump was possible in the first position.")
+        )
     table = turn_table(before)
     sequence = table.get(after.pawns)
     if sequence is not None:
@@ -62,22 +78,33 @@ def validate(before: State, after: State, *, check_mover: bool = True) -> Turn:
     raise IllegalTurn(_diagnose(before, after.pawns, table))
 
 
-def _player(state: State) -> str:
-    return "Nobody" if state.to_move is None else state.to_move.name.capitalize()
-
-
 def _board_difference(first: Board, second: Board) -> str:
     if first.colours == second.colours:
-        allowed = "the first" if first.diagonal else "the second"
-        return (
-            f"The two positions are on the same board with different jump rules: only {allowed}"
+        if first.diagonal:
+            return _(
+                "The two positions are on the same board with different jump rules: only the"
+                " first allows diagonal jumps."
+            )
+        return _(
+            "The two positions are on the same board with different jump rules: only the second"
             " allows diagonal jumps."
         )
-    return f"The two positions are on different boards (codes {first.code} and {second.code})."
+    return _("The two positions are on different boards (codes {first} and {second}).").format(
+        first=first.code, second=second.code
+    )
+
+
+COLOUR_WORDS = {
+    None: N_("empty"),
+    PawnColour.RED: N_("red"),
+    PawnColour.YELLOW: N_("yellow"),
+    PawnColour.GREEN: N_("green"),
+}
+"""A pawn's colour (or an empty cell) as a sentence says it: translate with ``_()``."""
 
 
 def _colour(pawn: PawnColour | None) -> str:
-    return "empty" if pawn is None else pawn.name.lower()
+    return _(COLOUR_WORDS[pawn])
 
 
 def _refuse_added_pawns(before: Pawns, after: Pawns) -> None:
@@ -91,17 +118,25 @@ def _refuse_added_pawns(before: Pawns, after: Pawns) -> None:
         if changed:
             sq = changed[0]
             raise IllegalTurn(
-                f"The pawn on {square_name(sq)} changed from {_colour(before[sq])} to"
-                f" {colour.name.lower()}: pawns never change colour."
+                _(
+                    "The pawn on {cell} changed from {old} to {new}: pawns never change colour."
+                ).format(cell=square_name(sq), old=_colour(before[sq]), new=_colour(colour))
             )
         # Prefer a cell no vacated pawn of that colour could have jumped to.
         vacated = {sq for sq in range(SQUARES) if before[sq] is colour and after[sq] is not colour}
         reachable = {land for start in vacated for _, land in lines_for(True)[start]}
         sq = min(cells, key=lambda cell: (cell in reachable, cell))
-        raise IllegalTurn(
-            f"A {colour.name.lower()} pawn appeared on {square_name(sq)}: a turn removes pawns,"
-            " it never adds one."
-        )
+        raise IllegalTurn(_appeared(colour, square_name(sq)))
+
+
+def _appeared(colour: PawnColour, cell: str) -> str:
+    if colour is PawnColour.RED:
+        message = _("A red pawn appeared on {cell}: a turn removes pawns, it never adds one.")
+    elif colour is PawnColour.YELLOW:
+        message = _("A yellow pawn appeared on {cell}: a turn removes pawns, it never adds one.")
+    else:
+        message = _("A green pawn appeared on {cell}: a turn removes pawns, it never adds one.")
+    return message.format(cell=cell)
 
 
 def _diagnose(
@@ -114,29 +149,30 @@ def _diagnose(
     ]
     if not filled:
         gone = ", ".join(square_name(sq) for sq in range(SQUARES) if before.pawns[sq] != after[sq])
-        return (
-            f"Pawns left {gone} but no pawn landed anywhere: a pawn is removed only when another"
+        return _(
+            "Pawns left {cells} but no pawn landed anywhere: a pawn is removed only when another"
             " jumps over it."
-        )
+        ).format(cells=gone)
     mistake = _MistakeSearch(before, after, removed).run()
     if mistake:
         return mistake
     if before.opening and removed > 1:
-        return (
-            f"The opening turn is a single jump, which removes one pawn, but {removed} pawns are"
-            " gone."
-        )
+        return _(
+            "The opening turn is a single jump, which removes one pawn, but {count} pawns are gone."
+        ).format(count=removed)
     longest = max(len(sequence) for sequence in table.values())
     if removed > longest:
-        return (
-            f"{removed} pawns are gone, but no turn from this position removes more than {longest}."
-        )
+        return _(
+            "{count} pawns are gone, but no turn from this position removes more than {longest}."
+        ).format(count=removed, longest=longest)
     pawns, sequence = min(
         table.items(), key=lambda item: sum(a != b for a, b in zip(item[0], after, strict=True))
     )
     differ = ", ".join(square_name(sq) for sq in range(SQUARES) if pawns[sq] != after[sq])
     closest = Turn(tuple(Jump(*raw) for raw in sequence), before.opening)
-    return f"No legal turn leads to this position; the closest, {closest}, differs on {differ}."
+    return _(
+        "No legal turn leads to this position; the closest, {closest}, differs on {cells}."
+    ).format(closest=closest, cells=differ)
 
 
 class _SearchLimit(Exception):
@@ -189,17 +225,19 @@ class _MistakeSearch:
     def _shape_mistake(self) -> str:
         moves = self.moves
         if self.opening and len(moves) > 1:
-            return (
-                f"The opening turn is a single jump, but this change needs {len(moves)} jumps"
-                f" ({Turn(tuple(moves))})."
-            )
+            return _(
+                "The opening turn is a single jump, but this change needs {count} jumps ({turn})."
+            ).format(count=len(moves), turn=Turn(tuple(moves)))
         if len(moves) >= 3:
             for previous, jump in pairwise(moves):
                 if jump.start != previous.land:
-                    return (
-                        f"A turn of three or more jumps ({Turn(tuple(moves))}) is a multi-jump"
-                        f" by one pawn, but the jump from {square_name(jump.start)} is not made"
-                        f" by the pawn that landed on {square_name(previous.land)}."
+                    return _(
+                        "A turn of three or more jumps ({turn}) is a multi-jump by one pawn, but"
+                        " the jump from {start} is not made by the pawn that landed on {land}."
+                    ).format(
+                        turn=Turn(tuple(moves)),
+                        start=square_name(jump.start),
+                        land=square_name(previous.land),
                     )
         return ""
 
@@ -288,16 +326,16 @@ def _sentence(mistake: Mistake) -> str:
     kind, start, over, land = mistake
     pawn, middle, target = square_name(start), square_name(over), square_name(land)
     if kind == "empty":
-        return (
-            f"The pawn on {pawn} jumped to {target} over {middle}, which was empty: a pawn only"
+        return _(
+            "The pawn on {pawn} jumped to {target} over {middle}, which was empty: a pawn only"
             " jumps over another pawn."
-        )
+        ).format(pawn=pawn, target=target, middle=middle)
     if kind == "occupied":
-        return (
-            f"The pawn on {pawn} jumped onto {target}, which was occupied: a pawn lands only on"
+        return _(
+            "The pawn on {pawn} jumped onto {target}, which was occupied: a pawn lands only on"
             " an empty cell."
-        )
-    return (
-        f"The pawn on {pawn} jumped diagonally to {target}, and this board allows only straight"
+        ).format(pawn=pawn, target=target)
+    return _(
+        "The pawn on {pawn} jumped diagonally to {target}, and this board allows only straight"
         " jumps."
-    )
+    ).format(pawn=pawn, target=target)

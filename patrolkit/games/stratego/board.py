@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from patrolkit.errors import NotationError
+from patrolkit.i18n import _
 
 COLUMNS = 10
 ROWS = 10
@@ -55,7 +56,9 @@ def parse_square(name: str) -> int:
         row = int(name[1:])
         if 1 <= row <= ROWS and name[1] != "0":
             return square(COLUMN_NAMES.index(name[0]), row - 1)
-    raise NotationError(f"'{name}' is not a square: columns run a to j and rows 1 to 10.")
+    raise NotationError(
+        _("'{name}' is not a square: columns run a to j and rows 1 to 10.").format(name=name)
+    )
 
 
 LAKES = frozenset(square(c, r) for r in (4, 5) for c in (2, 3, 6, 7))

@@ -23,6 +23,8 @@ from dataclasses import dataclass, replace
 from patrolkit.games.stratego.board import NEIGHBOURS, square_name
 from patrolkit.games.stratego.model import Army, State
 from patrolkit.games.stratego.moves import Move
+from patrolkit.games.stratego.words import player
+from patrolkit.i18n import _
 
 
 def position_key(state: State) -> str:
@@ -63,9 +65,11 @@ class Chase:
     def description(self) -> str:
         """``red's piece on e4 chasing blue's piece on f6`` (ranks stay hidden)."""
         target = self.fleeing if self.fleeing is not None else min(self.threatened)
-        return (
-            f"{self.chaser.title}'s piece on {square_name(self.chasing)} chasing"
-            f" {self.chaser.opponent.title}'s piece on {square_name(target)}"
+        return _("{chaser}'s piece on {chasing} chasing {fleer}'s piece on {fleeing}").format(
+            chaser=player(self.chaser),
+            chasing=square_name(self.chasing),
+            fleer=player(self.chaser.opponent),
+            fleeing=square_name(target),
         )
 
 
@@ -87,10 +91,10 @@ def chase_problem(chase: Chase | None, before: State, move: Move, after: State) 
         return ""
     if move.end == chase.came_from or position_key(after) not in chase.seen:
         return ""
-    return (
-        f"The move {move} continues {chase.description} and brings back a position already seen"
-        " during this chase: the chasing player must break off (chase rule)."
-    )
+    return _(
+        "The move {move} continues {chase} and brings back a position already seen during this"
+        " chase: the chasing player must break off (chase rule)."
+    ).format(move=move, chase=chase.description)
 
 
 def next_chase(chase: Chase | None, before: State, move: Move, after: State) -> Chase | None:

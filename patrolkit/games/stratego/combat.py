@@ -15,6 +15,8 @@ from enum import Enum
 
 from patrolkit.errors import IllegalTurn
 from patrolkit.games.stratego.model import Rank
+from patrolkit.games.stratego.words import a_rank, capitalized, the_rank
+from patrolkit.i18n import _
 
 
 class Outcome(Enum):
@@ -44,7 +46,11 @@ def fight(attacker: Rank, defender: Rank) -> Outcome:
     (<Outcome.ATTACKER_WINS: 'attacker wins'>, <Outcome.DEFENDER_WINS: 'defender wins'>)
     """
     if not attacker.movable:
-        raise IllegalTurn(f"A {attacker.title} never moves, so it never attacks.")
+        raise IllegalTurn(
+            _("{a_rank} never moves, so it never attacks.").format(
+                a_rank=capitalized(a_rank(attacker))
+            )
+        )
     if defender is Rank.FLAG:
         return Outcome.FLAG_TAKEN
     if defender is Rank.BOMB:
@@ -70,10 +76,14 @@ class Attack:
     @property
     def description(self) -> str:
         """One sentence, like ``The sergeant attacked the scout and won.``."""
-        a, d = self.attacker.title, self.defender.title
-        return {
-            Outcome.ATTACKER_WINS: f"The {a} attacked the {d} and won.",
-            Outcome.DEFENDER_WINS: f"The {a} attacked the {d} and lost.",
-            Outcome.BOTH_LEAVE: f"The {a} attacked the {d}: equal ranks, both leave the board.",
-            Outcome.FLAG_TAKEN: f"The {a} took the flag.",
+        sentence = {
+            Outcome.ATTACKER_WINS: _("{attacker} attacked {defender} and won."),
+            Outcome.DEFENDER_WINS: _("{attacker} attacked {defender} and lost."),
+            Outcome.BOTH_LEAVE: _(
+                "{attacker} attacked {defender}: equal ranks, both leave the board."
+            ),
+            Outcome.FLAG_TAKEN: _("{attacker} took the flag."),
         }[self.outcome]
+        return sentence.format(
+            attacker=capitalized(the_rank(self.attacker)), defender=the_rank(self.defender)
+        )

@@ -24,6 +24,8 @@ from patrolkit.games.stratego.repetition import (
     next_streaks,
     two_square_problem,
 )
+from patrolkit.games.stratego.words import capitalized, player
+from patrolkit.i18n import _
 
 
 class DecidedBy(Enum):
@@ -43,10 +45,13 @@ class Result:
     @property
     def description(self) -> str:
         """``Red wins: blue's flag is taken.`` or ``Blue wins: red cannot move.``"""
-        loser = self.winner.opponent.title
+        names = {
+            "winner": capitalized(player(self.winner)),
+            "loser": player(self.winner.opponent),
+        }
         if self.decided_by is DecidedBy.FLAG:
-            return f"{self.winner.title.capitalize()} wins: {loser}'s flag is taken."
-        return f"{self.winner.title.capitalize()} wins: {loser} cannot move."
+            return _("{winner} wins: {loser}'s flag is taken.").format(**names)
+        return _("{winner} wins: {loser} cannot move.").format(**names)
 
 
 def _flag_lost(state: State, army: Army) -> bool:
@@ -89,7 +94,7 @@ class Game:
 
     def __post_init__(self) -> None:
         if self.start.to_move is None or self.state.to_move is None:
-            raise IllegalTurn("A game starts from a position that says who moves first.")
+            raise IllegalTurn(_("A game starts from a position that says who moves first."))
 
     @classmethod
     def new(cls, start: State, rules: Rules | None = None) -> Game:
@@ -100,7 +105,7 @@ class Game:
         """Why ``move`` may not be played now, in one sentence; ``""`` when every rule allows it."""
         over = self.result
         if over is not None:
-            return f"The game is over: {over.description}"
+            return _("The game is over: {result}").format(result=over.description)
         problem = move_problem(self.state, move)
         if problem:
             return problem

@@ -33,6 +33,7 @@ from patrolkit.games.stratego.board import (
     square,
     square_name,
 )
+from patrolkit.i18n import _
 
 
 class Army(Enum):
@@ -97,7 +98,9 @@ def check_id(identity: str) -> None:
     """Raise :class:`NotationError` unless ``identity`` is a usable piece id (or ``""``)."""
     if len(identity) > ID_LIMIT or not set(identity) <= ID_CHARACTERS:
         raise NotationError(
-            f"'{identity[:ID_LIMIT]}' is not a piece id: at most {ID_LIMIT} letters, digits or _."
+            _("'{identity}' is not a piece id: at most {limit} letters, digits or _.").format(
+                identity=identity[:ID_LIMIT], limit=ID_LIMIT
+            )
         )
 
 
@@ -128,8 +131,10 @@ class Piece:
             return cls(army, Rank(letter.upper()), identity)
         except ValueError:
             raise NotationError(
-                f"'{letter}' is not a piece: the ranks are M G C J K L T N O S B F (red upper"
-                " case, blue lower case), X for a hidden rank."
+                _(
+                    "'{letter}' is not a piece: the ranks are M G C J K L T N O S B F (red upper"
+                    " case, blue lower case), X for a hidden rank."
+                ).format(letter=letter)
             ) from None
 
     @property
@@ -151,7 +156,9 @@ class Rules:
     def __post_init__(self) -> None:
         if self.two_square not in (3, 5):
             raise NotationError(
-                f"The two-square limit is 3 or 5 moves between two cells, not {self.two_square}."
+                _("The two-square limit is 3 or 5 moves between two cells, not {limit}.").format(
+                    limit=self.two_square
+                )
             )
 
     @property
@@ -173,10 +180,10 @@ class Rules:
             values = {"two-square": "3", "chase": "on", **values}
         if set(values) != {"two-square", "chase"} or values["chase"] not in ("on", "off"):
             raise NotationError(
-                "The rules are written 'two-square=3 chase=on' (3 or 5, on or off)."
+                _("The rules are written 'two-square=3 chase=on' (3 or 5, on or off).")
             )
         if values["two-square"] not in ("3", "5"):
-            raise NotationError("The two-square limit is 3 or 5.")
+            raise NotationError(_("The two-square limit is 3 or 5."))
         return cls(int(values["two-square"]), values["chase"] == "on")
 
 
@@ -200,14 +207,22 @@ class State:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(self.cells))
         if len(self.cells) != SQUARES:
-            raise NotationError(f"A position has {SQUARES} cells, not {len(self.cells)}.")
+            raise NotationError(
+                _("A position has {squares} cells, not {count}.").format(
+                    squares=SQUARES, count=len(self.cells)
+                )
+            )
         for sq in LAKES:
             if self.cells[sq] is not None:
-                raise NotationError(f"{square_name(sq)} is in a lake, where no piece can stand.")
+                raise NotationError(
+                    _("{square} is in a lake, where no piece can stand.").format(
+                        square=square_name(sq)
+                    )
+                )
         ids = [p.id for p in self.cells if p is not None and p.id]
         if len(ids) != len(set(ids)):
             twice = next(i for i in ids if ids.count(i) > 1)
-            raise NotationError(f"Two pieces carry the same id '{twice}'.")
+            raise NotationError(_("Two pieces carry the same id '{id}'.").format(id=twice))
 
     def piece(self, sq: int) -> Piece | None:
         return self.cells[sq]
@@ -250,7 +265,9 @@ class State:
         for sq, identity in ids.items():
             piece = cells[sq]
             if piece is None:
-                raise NotationError(f"{square_name(sq)} is empty, so it cannot take an id.")
+                raise NotationError(
+                    _("{square} is empty, so it cannot take an id.").format(square=square_name(sq))
+                )
             cells[sq] = replace(piece, id=identity)
         return replace(self, cells=tuple(cells))
 
@@ -303,11 +320,15 @@ class State:
         fields = text.split()
         if len(fields) not in (2, 3):
             raise NotationError(
-                "A Stratego position is written as 'rows to_move' and, if pieces carry ids, ids."
+                _("A Stratego position is written as 'rows to_move' and, if pieces carry ids, ids.")
             )
         lines = fields[0].split("/")
         if len(lines) != ROWS or any(len(line) != COLUMNS for line in lines):
-            raise NotationError(f"A position's rows are {ROWS} rows of {COLUMNS} letters.")
+            raise NotationError(
+                _("A position's rows are {rows} rows of {columns} letters.").format(
+                    rows=ROWS, columns=COLUMNS
+                )
+            )
         letters = {
             square(c, ROWS - 1 - i): ch for i, line in enumerate(lines) for c, ch in enumerate(line)
         }
@@ -318,15 +339,25 @@ class State:
             ids = [word if word != "-" else "" for word in fields[2].split(",")]
             if len(ids) != len(occupied):
                 raise NotationError(
-                    f"The ids field lists {len(ids)} ids for {len(occupied)} pieces."
+                    _("The ids field lists {ids} ids for {pieces} pieces.").format(
+                        ids=len(ids), pieces=len(occupied)
+                    )
                 )
         cells: list[Piece | None] = [None] * SQUARES
         for sq in order:
             letter = letters[sq]
             if letter == LAKE_LETTER and sq not in LAKES:
-                raise NotationError(f"{square_name(sq)} is written as a lake, but it is land.")
+                raise NotationError(
+                    _("{square} is written as a lake, but it is land.").format(
+                        square=square_name(sq)
+                    )
+                )
             if letter == EMPTY_LETTER and sq in LAKES:
-                raise NotationError(f"{square_name(sq)} is in a lake, so it must be written '~'.")
+                raise NotationError(
+                    _("{square} is in a lake, so it must be written '~'.").format(
+                        square=square_name(sq)
+                    )
+                )
         for sq, identity in zip(occupied, ids, strict=True):
             cells[sq] = Piece.from_letter(letters[sq], identity)
         return cls(tuple(cells), _mover(fields[1]))
@@ -342,14 +373,18 @@ class State:
         cells: list[Piece | None] = [None] * SQUARES
         for word in text.split():
             name, sign, rest = word.partition("=")
-            letter, _, identity = rest.partition("#")
+            letter, _hash, identity = rest.partition("#")
             if not sign or len(letter) != 1:
                 raise NotationError(
-                    f"'{word}' is not a piece: write its square, = and its letter, like e4=O."
+                    _(
+                        "'{word}' is not a piece: write its square, = and its letter, like e4=O."
+                    ).format(word=word)
                 )
             sq = parse_square(name.lower())
             if cells[sq] is not None:
-                raise NotationError(f"Square {square_name(sq)} is given two pieces.")
+                raise NotationError(
+                    _("Square {square} is given two pieces.").format(square=square_name(sq))
+                )
             cells[sq] = Piece.from_letter(letter, identity)
         return cls(tuple(cells), to_move)
 
@@ -380,18 +415,24 @@ class State:
         """The inverse of :meth:`to_json`; raises :class:`NotationError` saying what is wrong."""
         try:
             if data["game"] != "stratego":
-                raise ValueError(f"it is a {data['game']} position")
+                raise ValueError(_("it is a {game} position").format(game=data["game"]))
             rows = "/".join(str(row) for row in data["rows"])
             ids = [str(i) for i in data.get("ids", [])]
             text = f"{rows} {data['to_move']}" + (f" {','.join(ids)}" if ids else "")
             return cls.from_text(text)
         except (KeyError, TypeError, ValueError, NotationError) as exc:
-            raise NotationError(f"This JSON is not a Stratego position ({exc}).") from None
+            raise NotationError(
+                _("This JSON is not a Stratego position ({why}).").format(why=exc)
+            ) from None
 
 
 def _mover(letter: str) -> Army | None:
     if letter == UNKNOWN_MOVER:
         return None
     if letter not in ("r", "b"):
-        raise NotationError(f"The army to move is 'r', 'b' or '?' (unknown), not '{letter}'.")
+        raise NotationError(
+            _("The army to move is 'r', 'b' or '?' (unknown), not '{letter}'.").format(
+                letter=letter
+            )
+        )
     return Army(letter)

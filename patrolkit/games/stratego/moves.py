@@ -30,6 +30,8 @@ from patrolkit.games.stratego.board import (
 )
 from patrolkit.games.stratego.combat import Attack, Outcome
 from patrolkit.games.stratego.model import Army, Piece, Rank, State
+from patrolkit.games.stratego.words import a_piece_of, capitalized, player, the_piece, the_rank
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True, order=True)
@@ -43,9 +45,13 @@ class Move:
     def __post_init__(self) -> None:
         for sq in (self.start, self.end):
             if not 0 <= sq < SQUARES:
-                raise NotationError(f"Square {sq} is not on the board.")
+                raise NotationError(_("Square {number} is not on the board.").format(number=sq))
         if self.start == self.end:
-            raise IllegalTurn(f"A move from {square_name(self.start)} to itself moves nothing.")
+            raise IllegalTurn(
+                _("A move from {square} to itself moves nothing.").format(
+                    square=square_name(self.start)
+                )
+            )
 
     @property
     def notation(self) -> str:
@@ -62,10 +68,7 @@ class Move:
         """
         match = _MOVE.fullmatch(text.strip().lower())
         if match is None or not match["mark"]:
-            raise NotationError(
-                f"'{text}' is not a move: write two squares with - between them, or x for an"
-                " attack, like a4-a5 or a4xa7."
-            )
+            raise NotationError(_not_a_move(text))
         return cls(parse_square(match["start"]), parse_square(match["end"]), match["mark"] == "x")
 
     def __str__(self) -> str:
@@ -76,6 +79,13 @@ class Move:
 
 
 _MOVE = re.compile(r"(?P<start>[a-j]\d{1,2})(?P<mark>[-x]?)(?P<end>[a-j]\d{1,2})")
+
+
+def _not_a_move(text: str) -> str:
+    return _(
+        "'{text}' is not a move: write two squares with - between them, or x for an attack,"
+        " like a4-a5 or a4xa7."
+    ).format(text=text)
 
 
 def _reachable(state: State, sq: int) -> list[Move]:
@@ -122,46 +132,52 @@ def move_problem(state: State, move: Move) -> str:
     start, end = square_name(move.start), square_name(move.end)
     piece = state.cells[move.start]
     if piece is None:
-        return f"There is no piece on {start} to move."
+        return _("There is no piece on {start} to move.").format(start=start)
     if state.to_move is not None and piece.army is not state.to_move:
-        return (
-            f"It is {state.to_move.title}'s turn, but the piece on {start} is {piece.army.title}."
+        return _("It is {army}'s turn, but the piece on {start} is {owner}.").format(
+            army=player(state.to_move), start=start, owner=player(piece.army)
         )
     if piece.rank is None:
-        return (
-            f"The rank of the {piece.army.title} piece on {start} is hidden, so its move cannot"
-            " be checked."
+        return _("The rank of {piece} on {start} is hidden, so its move cannot be checked.").format(
+            piece=the_piece(piece), start=start
         )
     if not piece.rank.movable:
-        return f"The {piece.rank.title} on {start} moved: bombs and the flag never move."
+        return _("{rank} on {start} moved: bombs and the flag never move.").format(
+            rank=capitalized(the_rank(piece.rank)), start=start
+        )
     if move.end in LAKES:
-        return f"{end} is in a lake: no piece ever enters a lake."
+        return _("{end} is in a lake: no piece ever enters a lake.").format(end=end)
     path = between(move.start, move.end)
     if path is None:
-        return f"{start} to {end} is not along a row or column: pieces never move diagonally."
+        return _(
+            "{start} to {end} is not along a row or column: pieces never move diagonally."
+        ).format(start=start, end=end)
     if path and piece.rank is not Rank.SCOUT:
-        return (
-            f"The {piece.rank.title} on {start} cannot run to {end}: only scouts move more than"
-            " one cell."
-        )
+        return _(
+            "{rank} on {start} cannot run to {end}: only scouts move more than one cell."
+        ).format(rank=capitalized(the_rank(piece.rank)), start=start, end=end)
     for sq in path:
         if sq in LAKES:
-            return (
-                f"The scout on {start} cannot reach {end}: it would cross the lake at"
-                f" {square_name(sq)}."
-            )
+            return _(
+                "The scout on {start} cannot reach {end}: it would cross the lake at {lake}."
+            ).format(start=start, end=end, lake=square_name(sq))
         if state.cells[sq] is not None:
-            return (
-                f"The scout on {start} cannot reach {end}: it would jump over the piece on"
-                f" {square_name(sq)}."
-            )
+            return _(
+                "The scout on {start} cannot reach {end}: it would jump over the piece on {square}."
+            ).format(start=start, end=end, square=square_name(sq))
     target = state.cells[move.end]
     if target is not None and target.army is piece.army:
-        return f"{end} holds a {piece.army.title} piece: a piece never attacks its own army."
+        return _("{end} holds {a_piece}: a piece never attacks its own army.").format(
+            end=end, a_piece=a_piece_of(piece.army)
+        )
     if target is None and move.attack:
-        return f"{end} is empty, so {start}-{end} is a move, not an attack."
+        return _("{end} is empty, so {start}-{end} is a move, not an attack.").format(
+            start=start, end=end
+        )
     if target is not None and not move.attack:
-        return f"{end} holds an enemy piece, so going there is an attack, written {start}x{end}."
+        return _(
+            "{end} holds an enemy piece, so going there is an attack, written {start}x{end}."
+        ).format(start=start, end=end)
     return ""
 
 
@@ -175,8 +191,9 @@ def attack_of(state: State, move: Move) -> Attack | None:
     for piece, sq in ((attacker, move.start), (defender, move.end)):
         if piece.rank is None:
             raise IllegalTurn(
-                f"The rank of the {piece.army.title} piece on {square_name(sq)} is hidden, so the"
-                " attack cannot be resolved."
+                _(
+                    "The rank of {piece} on {square} is hidden, so the attack cannot be resolved."
+                ).format(piece=the_piece(piece.hidden()), square=square_name(sq))
             )
     assert attacker.rank is not None and defender.rank is not None
     return Attack(attacker.rank, defender.rank)
@@ -226,10 +243,7 @@ def parse_move(state: State, text: str) -> Move:
     """
     match = _MOVE.fullmatch(text.strip().lower())
     if match is None:
-        raise NotationError(
-            f"'{text}' is not a move: write two squares with - between them, or x for an"
-            " attack, like a4-a5 or a4xa7."
-        )
+        raise NotationError(_not_a_move(text))
     start, end = parse_square(match["start"]), parse_square(match["end"])
     if match["mark"]:
         move = Move(start, end, match["mark"] == "x")

@@ -23,6 +23,7 @@ from patrolkit.games.stratego.board import COLUMNS, LAKES, ROWS, SQUARES, square
 from patrolkit.games.stratego.game import Game
 from patrolkit.games.stratego.model import Army, Piece, Rank, Rules, State
 from patrolkit.games.stratego.moves import Move
+from patrolkit.i18n import _
 
 RECORD_FIELDS = ("rules", "setup", "moves")
 
@@ -68,14 +69,16 @@ def parse_record(text: str) -> Game:
         name = name.strip().lower()
         if not colon or name not in RECORD_FIELDS:
             raise NotationError(
-                f"'{line.strip()[:40]}' is not a record line: a record has the lines rules:,"
-                " setup: and moves:."
+                _(
+                    "'{line}' is not a record line: a record has the lines rules:, setup: and"
+                    " moves:."
+                ).format(line=line.strip()[:40])
             )
         if name in fields:
-            raise NotationError(f"The record has two '{name}:' lines.")
+            raise NotationError(_("The record has two '{name}:' lines.").format(name=name))
         fields[name] = value.strip()
     if "setup" not in fields:
-        raise NotationError("The record has no 'setup:' line with the start position.")
+        raise NotationError(_("The record has no 'setup:' line with the start position."))
     rules = Rules.from_text(fields["rules"]) if "rules" in fields else Rules()
     words = [w for w in fields.get("moves", "").split() if not _is_number(w)]
     return replay(State.from_text(fields["setup"]), [Move.parse(w) for w in words], rules)
@@ -92,7 +95,11 @@ def replay(start: State, moves: list[Move], rules: Rules | None = None) -> Game:
     for index, move in enumerate(moves):
         problem = game.refusal(move)
         if problem:
-            raise IllegalTurn(f"Move {index + 1} ({move}) is refused: {problem}")
+            raise IllegalTurn(
+                _("Move {number} ({move}) is refused: {problem}").format(
+                    number=index + 1, move=move, problem=problem
+                )
+            )
         game = game.play(move)
     return game
 
@@ -111,13 +118,15 @@ def record_from_json(data: Mapping[str, Any]) -> Game:
     """The inverse of :func:`record_to_json`."""
     try:
         if data["game"] != "stratego":
-            raise ValueError(f"it is a {data['game']} record")
+            raise ValueError(_("it is a {game} record").format(game=data["game"]))
         options = data.get("rules", {})
         rules = Rules(int(options.get("two_square", 3)), bool(options.get("chase", True)))
         start = State.from_json(data["setup"])
         moves = [Move.parse(str(word)) for word in data["moves"]]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise NotationError(f"This JSON is not a Stratego game record ({exc}).") from None
+        raise NotationError(
+            _("This JSON is not a Stratego game record ({why}).").format(why=exc)
+        ) from None
     return replay(start, moves, rules)
 
 
@@ -159,18 +168,29 @@ def state_from_strados(text: str) -> State:
     fields = text.split()
     if len(fields) != 3 or len(fields[0]) != SQUARES or fields[1] not in ("r", "b"):
         raise NotationError(
-            "A StraDos3 position is 100 letters, the army to move (r or b) and a move number."
+            _("A StraDos3 position is 100 letters, the army to move (r or b) and a move number.")
         )
     cells: list[Piece | None] = [None] * SQUARES
     for index, letter in enumerate(fields[0]):
         sq = square(index % COLUMNS, index // ROWS)
         if letter == "_" or letter.upper() == "A":
             if (letter == "_") != (sq in LAKES):
-                where = "on land" if letter == "_" else "in a lake, which StraDos3 writes _"
-                raise NotationError(f"StraDos3 letter {index + 1} ('{letter}') is {where}.")
+                where = (
+                    _("StraDos3 letter {number} ('{letter}') is on land.")
+                    if letter == "_"
+                    else _(
+                        "StraDos3 letter {number} ('{letter}') is in a lake, which StraDos3"
+                        " writes _."
+                    )
+                )
+                raise NotationError(where.format(number=index + 1, letter=letter))
             continue
         piece = _STRADOS_PIECES.get(letter.upper())
         if piece is None:
-            raise NotationError(f"StraDos3 letter {index + 1} ('{letter}') is not a piece.")
+            raise NotationError(
+                _("StraDos3 letter {number} ('{letter}') is not a piece.").format(
+                    number=index + 1, letter=letter
+                )
+            )
         cells[sq] = piece
     return State(tuple(cells), Army(fields[1]))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from patrolkit.games.stratego.board import boundaries, square_name
 from patrolkit.games.stratego.model import Army, State
 from patrolkit.games.stratego.moves import Move
+from patrolkit.i18n import _
 
 KEEP = 5
 """How many of a streak's moves are kept: enough for the larger limit."""
@@ -63,10 +64,15 @@ def two_square_problem(streaks: Streaks, army: Army, move: Move, limit: int) -> 
     if not crossed:
         return ""
     first, second = min(crossed)
-    return (
-        f"The piece on {square_name(move.start)} has already crossed between"
-        f" {square_name(first)} and {square_name(second)} in each of its last {limit} moves:"
-        f" a {limit + 1}th is refused (two-square rule)."
+    return _(
+        "The piece on {square} has already crossed between {first} and {second} in each of its"
+        " last {limit} moves: a {next}th is refused (two-square rule)."
+    ).format(
+        square=square_name(move.start),
+        first=square_name(first),
+        second=square_name(second),
+        limit=limit,
+        next=limit + 1,
     )
 
 

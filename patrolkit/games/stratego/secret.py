@@ -34,6 +34,8 @@ from typing import Final
 from patrolkit.errors import KitError
 from patrolkit.games.stratego.model import Army, Rank
 from patrolkit.games.stratego.setup import Variant
+from patrolkit.games.stratego.words import player
+from patrolkit.i18n import _
 
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """The 32 characters of kit codes, keys, ids and checks (no I, L, O or U to misread)."""
@@ -105,13 +107,13 @@ class Secret:
 
     def __post_init__(self) -> None:
         for what, value, length in (
-            ("kit code", self.kit, KIT_CODE_LENGTH),
-            ("key", self.key, KEY_LENGTH),
-        ):
+            (_("A secret's kit code is {length} characters of {alphabet}, not '{value}'."),
+             self.kit, KIT_CODE_LENGTH),
+            (_("A secret's key is {length} characters of {alphabet}, not '{value}'."),
+             self.key, KEY_LENGTH),
+        ):  # fmt: skip
             if len(value) != length or not set(value) <= set(ALPHABET):
-                raise SecretError(
-                    f"A secret's {what} is {length} characters of {ALPHABET}, not '{value}'."
-                )
+                raise SecretError(what.format(length=length, alphabet=ALPHABET, value=value))
 
     @classmethod
     def new(cls, kit: str, army: Army, variant: Variant, entropy: bytes) -> Secret:
@@ -124,7 +126,7 @@ class Secret:
     @cached_property
     def pieces(self) -> tuple[tuple[str, Rank], ...]:
         """``(id, rank)`` of every piece of the army, in the order of the variant's ranks."""
-        ranks = [rank for rank, count in self.variant.counts.items() for _ in range(count)]
+        ranks = [rank for rank, count in self.variant.counts.items() for _unused in range(count)]
         found: list[tuple[str, Rank]] = []
         used: set[str] = set()
         for number, rank in enumerate(ranks):
@@ -147,7 +149,7 @@ class Secret:
 
     @property
     def ids(self) -> frozenset[str]:
-        return frozenset(identity for identity, _ in self.pieces)
+        return frozenset(identity for identity, _rank in self.pieces)
 
     # -- the short code -------------------------------------------------------------------------
 
@@ -167,18 +169,24 @@ class Secret:
         size = 2 + KIT_CODE_LENGTH + KEY_LENGTH + CHECK_LENGTH
         if len(plain) != size or not set(plain) <= set(ALPHABET):
             raise SecretError(
-                f"'{text[:40]}' is not a Stratego secret code: it has {size} letters and digits,"
-                " like RC7QK2MZ-ABCD-EFGH-JKMN-PQRS-XY."
+                _(
+                    "'{text}' is not a Stratego secret code: it has {size} letters and digits,"
+                    " like RC7QK2MZ-ABCD-EFGH-JKMN-PQRS-XY."
+                ).format(text=text[:40], size=size)
             )
         body, check = plain[:-CHECK_LENGTH], plain[-CHECK_LENGTH:]
         armies = {v: k for k, v in _ARMY_LETTER.items()}
         variants = {v: k for k, v in _VARIANT_LETTER.items()}
         if body[0] not in armies or body[1] not in variants:
             raise SecretError(
-                f"'{text[:40]}' is not a Stratego secret code: it starts with R or B, then C or T."
+                _(
+                    "'{text}' is not a Stratego secret code: it starts with R or B, then C or T."
+                ).format(text=text[:40])
             )
         if _check(body) != check:
-            raise SecretError("This secret code has a wrong character: check it against your slip.")
+            raise SecretError(
+                _("This secret code has a wrong character: check it against your slip.")
+            )
         kit = body[2 : 2 + KIT_CODE_LENGTH]
         return cls(kit, armies[body[0]], variants[body[1]], body[2 + KIT_CODE_LENGTH :])
 
@@ -215,22 +223,28 @@ class Secret:
         not one of ours, of another version, or damaged."""
         lines = text.strip().splitlines()
         if not lines or not lines[0].startswith(FORMAT + " "):
-            raise SecretError("This file is not a patrolkit Stratego secret.")
+            raise SecretError(_("This file is not a patrolkit Stratego secret."))
         version = lines[0][len(FORMAT) + 1 :].strip()
         if version != str(VERSION):
-            raise SecretError(f"This secret file is format version {version}; we read {VERSION}.")
+            raise SecretError(
+                _("This secret file is format version {version}; we read {ours}.").format(
+                    version=version, ours=VERSION
+                )
+            )
         *body, last = lines
         if not last.startswith("check ") or last[6:].strip() != _file_check(body):
             raise SecretError(
-                "This secret file is damaged (its check line does not match); use the code on"
-                " your private slip instead."
+                _(
+                    "This secret file is damaged (its check line does not match); use the code on"
+                    " your private slip instead."
+                )
             )
         facts = [line.split(" ", 1) for line in body[1:]]
         values: Mapping[str, str] = {f[0]: f[1] for f in facts if len(f) == 2 and f[0] != "piece"}
         try:
             secret = cls.from_code(values["code"])
         except KeyError:
-            raise SecretError("This secret file has no code line.") from None
+            raise SecretError(_("This secret file has no code line.")) from None
         listed = sorted(tuple(f[1].split(" ")) for f in facts if f[0] == "piece" and len(f) == 2)
         expected = sorted((identity, rank.title) for identity, rank in secret.pieces)
         same = (
@@ -240,7 +254,7 @@ class Secret:
             and listed == expected
         )
         if not same:
-            raise SecretError("This secret file is damaged: its pieces do not match its code.")
+            raise SecretError(_("This secret file is damaged: its pieces do not match its code."))
         return secret
 
 
@@ -252,8 +266,16 @@ def _file_check(lines: list[str]) -> str:
 def check_pair(red: Secret, blue: Secret) -> None:
     """:class:`SecretError` unless ``red`` and ``blue`` are the two secrets of one kit."""
     if red.army is not Army.RED or blue.army is not Army.BLUE:
-        raise SecretError("Give red's secret first, then blue's.")
+        raise SecretError(
+            _("Give {red}'s secret first, then {blue}'s.").format(
+                red=player(Army.RED), blue=player(Army.BLUE)
+            )
+        )
     if red.kit != blue.kit:
-        raise SecretError(f"These secrets are of two kits ({red.kit} and {blue.kit}).")
+        raise SecretError(
+            _("These secrets are of two kits ({first} and {second}).").format(
+                first=red.kit, second=blue.kit
+            )
+        )
     if red.variant is not blue.variant:
-        raise SecretError("These secrets are of two armies of different variants.")
+        raise SecretError(_("These secrets are of two armies of different variants."))

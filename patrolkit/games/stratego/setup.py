@@ -18,6 +18,8 @@ from enum import Enum
 from patrolkit.errors import LayoutError
 from patrolkit.games.stratego.board import COLUMNS, SQUARES, row_of, square, square_name
 from patrolkit.games.stratego.model import Army, Piece, Rank, State
+from patrolkit.games.stratego.words import capitalized, player, rank_count, the_piece_of
+from patrolkit.i18n import _, ngettext, pgettext
 
 
 class Variant(Enum):
@@ -72,9 +74,11 @@ def home_squares(army: Army) -> list[int]:
     return [square(c, r) for r in HOME_ROWS[army] for c in range(COLUMNS)]
 
 
-def _plural(rank: Rank, count: int) -> str:
-    name = rank.title
-    return f"{count} {name}" if count == 1 else f"{count} {name}s"
+def _variant_army(variant: Variant, count: int) -> str:
+    """``a classic army has 40``: what ``variant`` holds, ``count`` pieces."""
+    if variant is Variant.TRAINING:
+        return pgettext("stratego", "a training army has {count}").format(count=count)
+    return pgettext("stratego", "a classic army has {count}").format(count=count)
 
 
 def check_army(state: State, army: Army, variant: Variant = Variant.CLASSIC) -> None:
@@ -86,13 +90,25 @@ def check_army(state: State, army: Army, variant: Variant = Variant.CLASSIC) -> 
     for sq in squares:
         if row_of(sq) not in rows:
             raise LayoutError(
-                f"The {army.title} piece on {square_name(sq)} is outside {army.title}'s home rows"
-                f" ({rows[0] + 1} to {rows[-1] + 1})."
+                _("{piece} on {square} is outside {army}'s home rows ({first} to {last}).").format(
+                    piece=capitalized(the_piece_of(army)),
+                    square=square_name(sq),
+                    army=player(army),
+                    first=rows[0] + 1,
+                    last=rows[-1] + 1,
+                )
             )
     if len(squares) != variant.size:
         raise LayoutError(
-            f"{army.title.capitalize()} has {len(squares)} pieces on the board; a {variant.value}"
-            f" army has {variant.size}."
+            ngettext(
+                "{army} has {count} piece on the board; {variant}.",
+                "{army} has {count} pieces on the board; {variant}.",
+                len(squares),
+            ).format(
+                army=capitalized(player(army)),
+                count=len(squares),
+                variant=_variant_army(variant, variant.size),
+            )
         )
     ranks = Counter(p.rank for p in state.cells if p is not None and p.army is army)
     if ranks[None]:
@@ -101,8 +117,11 @@ def check_army(state: State, army: Army, variant: Variant = Variant.CLASSIC) -> 
         want, have = variant.counts.get(rank, 0), ranks[rank]
         if want != have:
             raise LayoutError(
-                f"{army.title.capitalize()} has {_plural(rank, have)}; a {variant.value} army has"
-                f" {want}."
+                _("{army} has {ranks}; {variant}.").format(
+                    army=capitalized(player(army)),
+                    ranks=rank_count(rank, have),
+                    variant=_variant_army(variant, want),
+                )
             )
 
 
@@ -125,7 +144,9 @@ def start_position(
     for army, placement in ((Army.RED, red), (Army.BLUE, blue)):
         for sq, rank in placement.items():
             if cells[sq] is not None:
-                raise LayoutError(f"Both armies put a piece on {square_name(sq)}.")
+                raise LayoutError(
+                    _("Both armies put a piece on {square}.").format(square=square_name(sq))
+                )
             cells[sq] = Piece(army, rank, ids.get(sq, ""))
     state = State(tuple(cells), Army.RED)
     check_setup(state, variant)
@@ -144,7 +165,11 @@ def army_from_rows(army: Army, rows: str) -> dict[int, Rank]:
     lines = [line.strip() for line in rows.replace("/", "\n").splitlines() if line.strip()]
     home = HOME_ROWS[army]
     if len(lines) != len(home) or any(len(line) != COLUMNS for line in lines):
-        raise LayoutError(f"A setup is drawn as {len(home)} rows of {COLUMNS} letters.")
+        raise LayoutError(
+            _("A setup is drawn as {rows} rows of {columns} letters.").format(
+                rows=len(home), columns=COLUMNS
+            )
+        )
     placement: dict[int, Rank] = {}
     for row, line in zip(reversed(home), lines, strict=True):
         for c, letter in enumerate(line):
@@ -154,8 +179,9 @@ def army_from_rows(army: Army, rows: str) -> dict[int, Rank]:
                 placement[square(c, row)] = Rank(letter.upper())
             except ValueError:
                 raise LayoutError(
-                    f"'{letter}' on {square_name(square(c, row))} is not a rank letter"
-                    " (M G C J K L T N O S B F)."
+                    _(
+                        "'{letter}' on {square} is not a rank letter (M G C J K L T N O S B F)."
+                    ).format(letter=letter, square=square_name(square(c, row)))
                 ) from None
     return placement
 
@@ -164,7 +190,7 @@ def random_army(
     army: Army, rng: random.Random, variant: Variant = Variant.CLASSIC
 ) -> dict[int, Rank]:
     """A setup for ``army`` drawn with ``rng``: the variant's pieces on random home cells."""
-    ranks = [rank for rank, count in variant.counts.items() for _ in range(count)]
+    ranks = [rank for rank, count in variant.counts.items() for _unused in range(count)]
     cells = rng.sample(home_squares(army), len(ranks))
     return dict(zip(cells, ranks, strict=True))
 

@@ -9,6 +9,7 @@ so a position read from photos (ids) and one written by hand (ranks, no ids) can
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from patrolkit.errors import IllegalTurn
@@ -23,6 +24,8 @@ from patrolkit.games.stratego.moves import (
     move_problem,
     successor,
 )
+from patrolkit.games.stratego.words import a_piece, capitalized, player, the_piece, the_rank
+from patrolkit.i18n import _, ngettext, pgettext
 
 
 @dataclass(frozen=True)
@@ -39,11 +42,12 @@ class Played:
     @property
     def description(self) -> str:
         """``Red played a4-a5.`` or ``Blue played d7xd6: the scout attacked the miner and lost.``"""
-        text = f"{self.army.title.capitalize()} played {self.move}"
-        return (
-            f"{text}: {self.attack.description[0].lower()}{self.attack.description[1:]}"
-            if self.attack
-            else f"{text}."
+        army = capitalized(player(self.army))
+        if self.attack is None:
+            return _("{army} played {move}.").format(army=army, move=self.move)
+        attack = self.attack.description
+        return _("{army} played {move}: {attack}").format(
+            army=army, move=self.move, attack=attack[:1].lower() + attack[1:]
         )
 
 
@@ -83,15 +87,18 @@ def validate(before: State | Game, after: State) -> Played:
     state = before.state if isinstance(before, Game) else before
     if state.to_move is not None and after.to_move is state.to_move:
         raise IllegalTurn(
-            f"{state.to_move.title.capitalize()} was to move and still is: after a move, the other"
-            " army moves."
+            _("{army} was to move and still is: after a move, the other army moves.").format(
+                army=capitalized(player(state.to_move))
+            )
         )
     if game is not None and game.result is not None:
-        raise IllegalTurn(f"The game was already over: {game.result.description}")
+        raise IllegalTurn(
+            _("The game was already over: {result}").format(result=game.result.description)
+        )
     changed = _differences(state, after)
     if not changed:
         raise IllegalTurn(
-            "Nothing changed on the board: a turn moves one piece or attacks with it."
+            _("Nothing changed on the board: a turn moves one piece or attacks with it.")
         )
     armies = _movers(state, after)
     found: list[tuple[Army, Move]] = []
@@ -107,7 +114,7 @@ def validate(before: State | Game, after: State) -> Played:
             found.append((army, move))
     if found:
         army, move = found[0]
-        return Played(army, move, attack_of(state, move), tuple(m for _, m in found[1:]))
+        return Played(army, move, attack_of(state, move), tuple(m for _army, m in found[1:]))
     raise IllegalTurn(refused or _diagnose(state, after, changed, armies))
 
 
@@ -119,10 +126,6 @@ def _movers(state: State, after: State) -> list[Army]:
     return list(Army)
 
 
-def _title(piece: Piece | None) -> str:
-    return "nothing" if piece is None else piece.title
-
-
 def _diagnose(state: State, after: State, changed: list[int], armies: list[Army]) -> str:
     """One sentence saying why no legal move leads from ``state`` to ``after``."""
     arrived = [sq for sq in changed if after.cells[sq] is not None]
@@ -131,7 +134,7 @@ def _diagnose(state: State, after: State, changed: list[int], armies: list[Army]
     for end in arrived:
         piece = after.cells[end]
         assert piece is not None
-        used = {start for start, _ in moved}
+        used = {start for start, _end in moved}
         origins = sorted(
             (sq for sq in left if sq != end and sq not in used and _same(state.cells[sq], piece)),
             key=lambda sq: (_id_of(state, sq) != piece.id, _distance(sq, end)),
@@ -139,25 +142,39 @@ def _diagnose(state: State, after: State, changed: list[int], armies: list[Army]
         if not origins:
             was = state.cells[end]
             if was is not None and was.army is piece.army:
-                return (
-                    f"The {_title(was)} on {square_name(end)} turned into a {_title(piece)}:"
-                    " pieces never change."
+                return _("{was} on {square} turned into {piece}: pieces never change.").format(
+                    was=capitalized(the_piece(was)), square=square_name(end), piece=a_piece(piece)
                 )
-            return (
-                f"A {_title(piece)} appeared on {square_name(end)}: pieces only ever leave the"
-                " board."
+            return _("{piece} appeared on {square}: pieces only ever leave the board.").format(
+                piece=capitalized(a_piece(piece)), square=square_name(end)
             )
         moved.append((origins[0], end))
     if len(moved) > 1:
-        steps = " and ".join(f"{square_name(a)} to {square_name(b)}" for a, b in moved)
-        return f"{len(moved)} pieces moved ({steps}): a turn moves one piece."
+        steps = functools.reduce(
+            lambda first, second: pgettext("stratego", "{first} and {second}").format(
+                first=first, second=second
+            ),
+            (
+                _("{start} to {end}").format(start=square_name(a), end=square_name(b))
+                for a, b in moved
+            ),
+        )
+        return ngettext(
+            "{count} piece moved ({steps}): a turn moves one piece.",
+            "{count} pieces moved ({steps}): a turn moves one piece.",
+            len(moved),
+        ).format(count=len(moved), steps=steps)
     if moved:
         return _wrong_move(state, after, *moved[0])
     if len(left) == 1:
         return _one_left(state, left[0], armies)
     if len(left) == 2:
         return _two_left(state, left[0], left[1])
-    return f"{len(left)} pieces left the board: one attack removes at most two."
+    return ngettext(
+        "{count} piece left the board: one attack removes at most two.",
+        "{count} pieces left the board: one attack removes at most two.",
+        len(left),
+    ).format(count=len(left))
 
 
 def _id_of(state: State, sq: int) -> str:
@@ -178,25 +195,33 @@ def _wrong_move(state: State, after: State, start: int, end: int) -> str:
         return problem
     attack = attack_of(state, move)
     if attack is not None and not attack.outcome.attacker_stays:
-        a, d = attack.attacker.title, attack.defender.title
+        names = {
+            "attacker": capitalized(the_rank(attack.attacker)),
+            "defender": the_rank(attack.defender),
+            "the_attacker": the_rank(attack.attacker),
+            "start": square_name(start),
+            "end": square_name(end),
+        }
         if attack.outcome is Outcome.BOTH_LEAVE:
-            return (
-                f"The {a} from {square_name(start)} attacked the {d} on {square_name(end)}: equal"
-                " ranks, so both should have left the board."
-            )
-        return (
-            f"The {a} from {square_name(start)} attacked the {d} on {square_name(end)} and lost:"
-            f" the {a} should have left the board and the {d} stayed."
-        )
+            return _(
+                "{attacker} from {start} attacked {defender} on {end}: equal ranks, so both"
+                " should have left the board."
+            ).format(**names)
+        return _(
+            "{attacker} from {start} attacked {defender} on {end} and lost: {the_attacker}"
+            " should have left the board and {defender} stayed."
+        ).format(**names)
     others = ", ".join(square_name(sq) for sq in _differences(successor(state, move), after))
-    return f"Besides {move}, the board changed on {others}: a turn moves one piece."
+    return _("Besides {move}, the board changed on {others}: a turn moves one piece.").format(
+        move=move, others=others
+    )
 
 
 def _one_left(state: State, sq: int, armies: list[Army]) -> str:
     """One piece left the board and none moved."""
     piece = state.cells[sq]
     assert piece is not None
-    name = f"The {piece.title} on {square_name(sq)} left the board"
+    names = {"piece": capitalized(the_piece(piece)), "square": square_name(sq)}
     attackers = [
         m
         for army in armies
@@ -209,24 +234,32 @@ def _one_left(state: State, sq: int, armies: list[Army]) -> str:
         attacker = state.cells[start]
         assert attacker is not None and attacker.rank is not None and piece.rank is not None
         outcome = fight(attacker.rank, piece.rank)
-        other = f"the {attacker.title} on {square_name(start)}"
+        names |= {"other": the_piece(attacker), "start": square_name(start)}
         if outcome is Outcome.DEFENDER_WINS:
-            return (
-                f"{name}, but it beats {other}, the piece that could attack it, so it should"
-                " have stayed."
-            )
+            return _(
+                "{piece} on {square} left the board, but it beats {other} on {start}, the piece"
+                " that could attack it, so it should have stayed."
+            ).format(**names)
         if outcome is Outcome.BOTH_LEAVE:
-            return f"{name}: if {other} attacked it, equal ranks meet and both should have left."
-        return f"{name}: if {other} attacked and won, it should have taken that cell."
+            return _(
+                "{piece} on {square} left the board: if {other} on {start} attacked it, equal"
+                " ranks meet and both should have left."
+            ).format(**names)
+        return _(
+            "{piece} on {square} left the board: if {other} on {start} attacked and won, it"
+            " should have taken that cell."
+        ).format(**names)
     if piece.army in armies:
         own = [m for m in legal_moves(state, piece.army) if m.start == sq and m.attack]
         if own:
-            return (
-                f"{name}, but no enemy piece it could attack beats it: an attacker leaves only when"
-                " it loses."
-            )
-        return f"{name}, but it could attack no enemy piece from there."
-    return f"{name}, but no piece could attack it."
+            return _(
+                "{piece} on {square} left the board, but no enemy piece it could attack beats it:"
+                " an attacker leaves only when it loses."
+            ).format(**names)
+        return _(
+            "{piece} on {square} left the board, but it could attack no enemy piece from there."
+        ).format(**names)
+    return _("{piece} on {square} left the board, but no piece could attack it.").format(**names)
 
 
 def _two_left(state: State, first: int, second: int) -> str:
@@ -235,16 +268,21 @@ def _two_left(state: State, first: int, second: int) -> str:
     assert a is not None and b is not None
     reach = {(m.start, m.end) for army in Army for m in legal_moves(state, army) if m.attack}
     if a.army is not b.army and not reach & {(first, second), (second, first)}:
-        return (
-            f"The pieces on {square_name(first)} and {square_name(second)} both left the board,"
-            " but neither could attack the other."
-        )
+        return _(
+            "The pieces on {first} and {second} both left the board, but neither could attack"
+            " the other."
+        ).format(first=square_name(first), second=square_name(second))
     if a.army is not b.army:
-        return (
-            f"The {a.title} on {square_name(first)} and the {b.title} on {square_name(second)}"
-            " both left the board, but only equal ranks both leave when one attacks the other."
+        return _(
+            "{a} on {first} and {b} on {second} both left the board, but only equal ranks both"
+            " leave when one attacks the other."
+        ).format(
+            a=capitalized(the_piece(a)),
+            first=square_name(first),
+            b=the_piece(b),
+            second=square_name(second),
         )
-    return (
-        f"The pieces on {square_name(first)} and {square_name(second)} both left the board and no"
-        " piece moved: an attack removes two pieces only when equal ranks meet."
-    )
+    return _(
+        "The pieces on {first} and {second} both left the board and no piece moved: an attack"
+        " removes two pieces only when equal ranks meet."
+    ).format(first=square_name(first), second=square_name(second))

@@ -124,6 +124,7 @@ from patrolkit.games.twelve_patrols.solver import (
 )
 from patrolkit.games.twelve_patrols.turns import PlaceCard, PlacePatrol, Reroll, Turn
 from patrolkit.games.twelve_patrols.witness import Solution, replay
+from patrolkit.i18n import _
 from patrolkit.payload import PatrolsCard, PatrolsCube, PatrolsDie
 
 __all__ = [
@@ -246,7 +247,7 @@ def item_from_payload(code: PatrolsDie | PatrolsCube) -> Item:
         return Item(ItemKind.DIE, colour, code.serial, code.value)
     if isinstance(code, PatrolsCube):
         return Item(ItemKind.CUBE, colour, code.serial)
-    raise PayloadError("This code is not a 12 Patrols cube or die.")
+    raise PayloadError(_("This code is not a 12 Patrols cube or die."))
 
 
 def card_from_payload(deck: Deck, code: PatrolsCard) -> Card:
@@ -254,12 +255,15 @@ def card_from_payload(deck: Deck, code: PatrolsCard) -> Card:
     another deck or its edges differ from the deck's card."""
     if code.deck != deck.id:
         raise PayloadError(
-            f"This card belongs to the deck {code.deck}, not to '{deck.name}' ({deck.id})."
+            _("This card belongs to the deck {id}, not to '{deck}' ({deck_id}).").format(
+                id=code.deck, deck=deck.name, deck_id=deck.id
+            )
         )
     card = deck.card(code.number)
     if card.code != code.edges:
         raise PayloadError(
-            f"Card {code.number} of '{deck.name}' reads {card.code},"
-            f" but its code says {code.edges}."
+            _("Card {number} of '{deck}' reads {edges}, but its code says {coded}.").format(
+                number=code.number, deck=deck.name, edges=card.code, coded=code.edges
+            )
         )
     return card

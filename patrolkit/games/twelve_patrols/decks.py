@@ -40,6 +40,7 @@ from patrolkit.games.twelve_patrols.model import (
 from patrolkit.games.twelve_patrols.rules import problems
 from patrolkit.games.twelve_patrols.turns import Reroll
 from patrolkit.games.twelve_patrols.witness import Solution
+from patrolkit.i18n import _
 from patrolkit.inputs import NAME_LIMIT, printable_name, whole
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -131,14 +132,14 @@ def deck_from_dict(data: Mapping[str, Any]) -> Deck:
     Raises :class:`LayoutError` or :class:`NotationError` with one sentence naming the problem.
     """
     if not isinstance(data, Mapping):
-        raise LayoutError("A deck is a table with a 'name' and nine 'cards'.")
+        raise LayoutError(_("A deck is a table with a 'name' and nine 'cards'."))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise LayoutError("A deck needs a 'name'.")
-    name = printable_name(name, "deck's 'name'", NAME_LIMIT)
+        raise LayoutError(_("A deck needs a 'name'."))
+    name = printable_name(name, _("deck's 'name'"), NAME_LIMIT)
     cards = data.get("cards")
     if not isinstance(cards, list):
-        raise LayoutError(f"The deck '{name}' needs a list of 'cards'.")
+        raise LayoutError(_("The deck '{deck}' needs a list of 'cards'.").format(deck=name))
     parsed = []
     for number, entry in enumerate(cards, start=1):
         if (
@@ -147,13 +148,22 @@ def deck_from_dict(data: Mapping[str, Any]) -> Deck:
             or not isinstance(entry.get("edges"), str)
         ):
             raise LayoutError(
-                f"Card {number} of the deck '{name}' needs a 'name' and 'edges' (like N3+B:-:S6:A)."
+                _(
+                    "Card {number} of the deck '{deck}' needs a 'name' and 'edges' (like"
+                    " N3+B:-:S6:A)."
+                ).format(number=number, deck=name)
             )
-        card_name = printable_name(entry["name"], f"name of card {number}", CARD_NAME_LIMIT)
+        card_name = printable_name(
+            entry["name"], _("name of card {number}").format(number=number), CARD_NAME_LIMIT
+        )
         try:
             parsed.append(Card.from_code(card_name, entry["edges"]))
         except NotationError as exc:
-            raise NotationError(f"Card {number} ({card_name}) of '{name}': {exc}") from None
+            raise NotationError(
+                _("Card {number} ({card}) of '{deck}': {problem}").format(
+                    number=number, card=card_name, deck=name, problem=exc
+                )
+            ) from None
     return Deck(name, tuple(parsed))
 
 
@@ -181,16 +191,20 @@ def witness_from_dict(deck: Deck, data: Mapping[str, Any]) -> Witness:
         rerolls = list(data.get("rerolls", []))
     except (KeyError, TypeError, AttributeError):
         raise LayoutError(
-            f"The witness of '{deck.name}' needs a 'roll', 'cards' and 'patrols'."
+            _("The witness of '{deck}' needs a 'roll', 'cards' and 'patrols'.").format(
+                deck=deck.name
+            )
         ) from None
     by_name = {card.name: card for card in deck.cards}
     names = [name.strip() if isinstance(name, str) else name for name in names]
     if len(names) != SIZE * SIZE or any(
         not isinstance(name, str) or name not in by_name for name in names
     ):
-        raise LayoutError(f"The witness of '{deck.name}' must name the deck's nine cards.")
+        raise LayoutError(
+            _("The witness of '{deck}' must name the deck's nine cards.").format(deck=deck.name)
+        )
     if len(patrols) != len(SLOTS) or not all(isinstance(p, str) for p in patrols):
-        raise LayoutError(f"The witness of '{deck.name}' needs {len(SLOTS)} patrols.")
+        raise LayoutError(_("The witness of '{deck}' needs 12 patrols.").format(deck=deck.name))
     kingdom = Kingdom(
         deck,
         tuple(by_name[name] for name in names),
@@ -200,18 +214,24 @@ def witness_from_dict(deck: Deck, data: Mapping[str, Any]) -> Witness:
         paid = tuple(
             Reroll(
                 Item.parse(r["die"]),
-                whole(r["value"], "re-rolled value", least=1, most=6),
+                whole(r["value"], _("re-rolled value"), least=1, most=6),
                 Item.parse(r["discard"]),
             )
             for r in rerolls
         )
     except (KeyError, TypeError, ValueError, LayoutError):
         raise LayoutError(
-            f"A re-roll of the witness of '{deck.name}' needs a 'die', a 'value' and a 'discard'."
+            _(
+                "A re-roll of the witness of '{deck}' needs a 'die', a 'value' and a 'discard'."
+            ).format(deck=deck.name)
         ) from None
     wrong = problems(kingdom)
     if wrong:
-        raise LayoutError(f"The witness of '{deck.name}' does not win: {wrong[0]}")
+        raise LayoutError(
+            _("The witness of '{deck}' does not win: {problem}").format(
+                deck=deck.name, problem=wrong[0]
+            )
+        )
     return Witness(roll, Solution(kingdom, paid))
 
 
@@ -248,38 +268,64 @@ def rated_from_dict(data: Mapping[str, Any]) -> RatedDeck:
         )
     except (KeyError, TypeError):
         raise LayoutError(
-            f"The deck '{deck.name}' needs a 'rating' with rolls, roll_seed, winnable and"
-            " arrangements."
+            _(
+                "The deck '{deck}' needs a 'rating' with rolls, roll_seed, winnable and"
+                " arrangements."
+            ).format(deck=deck.name)
         ) from None
+    name = deck.name
     rating = Rating(
-        whole(rolls, f"number of rolls of '{deck.name}'", least=1, most=MOST_ROLLS),
-        whole(winnable, f"number of winnable rolls of '{deck.name}'", most=MOST_ROLLS),
-        whole(arrangements, f"number of arrangements of '{deck.name}'", most=MOST_ROLLS),
-        whole(roll_seed, f"roll seed of '{deck.name}'", most=MOST_SEED),
+        whole(rolls, _("number of rolls of '{deck}'").format(deck=name), least=1, most=MOST_ROLLS),
+        whole(
+            winnable, _("number of winnable rolls of '{deck}'").format(deck=name), most=MOST_ROLLS
+        ),
+        whole(
+            arrangements, _("number of arrangements of '{deck}'").format(deck=name), most=MOST_ROLLS
+        ),
+        whole(roll_seed, _("roll seed of '{deck}'").format(deck=name), most=MOST_SEED),
     )
     if rating.winnable > rating.rolls:
         raise LayoutError(
-            f"The deck '{deck.name}' says {rating.winnable} of {rating.rolls} rolls are winnable."
+            _("The deck '{deck}' says {winnable} of {rolls} rolls are winnable.").format(
+                deck=name, winnable=rating.winnable, rolls=rating.rolls
+            )
         )
     share = figures.get("share")
     if share is not None and share != round(rating.share, 3):
         raise LayoutError(
-            f"The deck '{deck.name}' says a share of {share}, but {rating.winnable} of"
-            f" {rating.rolls} rolls make {round(rating.share, 3)}."
+            _(
+                "The deck '{deck}' says a share of {share}, but {winnable} of {rolls} rolls make"
+                " {made}."
+            ).format(
+                deck=name,
+                share=share,
+                winnable=rating.winnable,
+                rolls=rating.rolls,
+                made=round(rating.share, 3),
+            )
         )
     difficulty = data.get("difficulty")
     if difficulty not in DIFFICULTIES:
         raise LayoutError(
-            f"The deck '{deck.name}' has difficulty {difficulty!r}; it is one of"
-            f" {', '.join(DIFFICULTIES)}."
+            _("The deck '{deck}' has difficulty {difficulty!r}; it is one of {choices}.").format(
+                deck=name, difficulty=difficulty, choices=", ".join(DIFFICULTIES)
+            )
         )
     if rating.difficulty != difficulty:
         raise LayoutError(
-            f"The deck '{deck.name}' is marked {difficulty}, but its figures make it"
-            f" {rating.difficulty or 'too hard to offer'}."
+            (
+                _("The deck '{deck}' is marked {difficulty}, but its figures make it {made}.")
+                if rating.difficulty
+                else _(
+                    "The deck '{deck}' is marked {difficulty}, but its figures make it too"
+                    " hard to offer."
+                )
+            ).format(deck=name, difficulty=difficulty, made=rating.difficulty)
         )
     if "witness" not in data:
-        raise LayoutError(f"The deck '{deck.name}' needs a 'witness' that it can be won.")
+        raise LayoutError(
+            _("The deck '{deck}' needs a 'witness' that it can be won.").format(deck=name)
+        )
     witness = witness_from_dict(deck, data["witness"])
     seed = data.get("seed")
     return RatedDeck(
@@ -296,7 +342,7 @@ def rated_decks_from_dict(data: Mapping[str, Any]) -> dict[str, RatedDeck]:
     """Every rated deck of a parsed decks file: its ``decks`` table, by key."""
     decks = data.get("decks")
     if not isinstance(decks, Mapping) or not decks:
-        raise LayoutError("A decks file holds a 'decks' table with one table per deck.")
+        raise LayoutError(_("A decks file holds a 'decks' table with one table per deck."))
     return {str(key): rated_from_dict(table) for key, table in decks.items()}
 
 
@@ -304,6 +350,8 @@ def check_difficulty(difficulty: str) -> str:
     """``difficulty``, or :class:`LayoutError` unless it is easy, medium or hard."""
     if difficulty not in DIFFICULTIES:
         raise LayoutError(
-            f"There is no '{difficulty}' difficulty: choose {', '.join(DIFFICULTIES)}."
+            _("There is no '{difficulty}' difficulty: choose {choices}.").format(
+                difficulty=difficulty, choices=", ".join(DIFFICULTIES)
+            )
         )
     return difficulty

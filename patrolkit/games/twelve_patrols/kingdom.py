@@ -28,6 +28,7 @@ from patrolkit.games.twelve_patrols.places import (
     place_name,
 )
 from patrolkit.games.twelve_patrols.turns import PlaceCard, PlacePatrol, Turn
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,13 @@ class Kingdom:
 
     def __post_init__(self) -> None:
         if len(self.cards) != SIZE * SIZE:
-            raise LayoutError(f"A kingdom has {SIZE * SIZE} positions, not {len(self.cards)}.")
+            raise LayoutError(
+                _("A kingdom has 9 positions, not {count}.").format(count=len(self.cards))
+            )
         if len(self.patrols) != len(SLOTS):
-            raise LayoutError(f"A kingdom has {len(SLOTS)} patrol slots, not {len(self.patrols)}.")
+            raise LayoutError(
+                _("A kingdom has 12 patrol slots, not {count}.").format(count=len(self.patrols))
+            )
         own = {card.name: card for card in self.deck.cards}
         seen: set[str] = set()
         for position, card in zip(POSITIONS, self.cards, strict=True):
@@ -56,11 +61,12 @@ class Kingdom:
                 continue
             if own.get(card.name) != card:
                 raise LayoutError(
-                    f"{card.name} ({place_name(position)}) is not a card of the deck"
-                    f" '{self.deck.name}'."
+                    _("{card} ({place}) is not a card of the deck '{deck}'.").format(
+                        card=card.name, place=place_name(position), deck=self.deck.name
+                    )
                 )
             if card.name in seen:
-                raise LayoutError(f"{card.name} lies twice in the kingdom.")
+                raise LayoutError(_("{card} lies twice in the kingdom.").format(card=card.name))
             seen.add(card.name)
         keys: set[tuple[object, ...]] = set()
         patrols = []
@@ -69,12 +75,16 @@ class Kingdom:
             patrols.append(patrol)
             if patrol and (self.card_at(slot.a) is None or self.card_at(slot.b) is None):
                 raise LayoutError(
-                    f"A patrol stands between {place_name(slot.a)} and {place_name(slot.b)},"
-                    " but a patrol needs a card on both sides."
+                    _(
+                        "A patrol stands between {a} and {b}, but a patrol needs a card on both"
+                        " sides."
+                    ).format(a=place_name(slot.a), b=place_name(slot.b))
                 )
             for item in patrol:
                 if item.key in keys:
-                    raise LayoutError(f"The {item.label} stands in two patrols at once.")
+                    raise LayoutError(
+                        _("The {item} stands in two patrols at once.").format(item=item.name)
+                    )
                 keys.add(item.key)
         object.__setattr__(self, "patrols", tuple(patrols))
 
@@ -143,7 +153,7 @@ class Kingdom:
             card = self.card_at((r, c))
             assert card is not None
             if not (0 <= r + rows < SIZE and 0 <= c + columns < SIZE):
-                raise LayoutError("Moved that far, a card would leave the 3 x 3 kingdom.")
+                raise LayoutError(_("Moved that far, a card would leave the 3 x 3 kingdom."))
             cards[(r + rows, c + columns)] = card
         patrols = {
             Slot((s.a[0] + rows, s.a[1] + columns), (s.b[0] + rows, s.b[1] + columns)): p
@@ -157,13 +167,13 @@ class Kingdom:
         only place a photo can tell while the kingdom spans fewer than three rows or columns."""
         if not self.placed:
             return self
-        return self.shifted(-min(r for r, _ in self.placed), -min(c for _, c in self.placed))
+        return self.shifted(-min(r for r, _c in self.placed), -min(c for _r, c in self.placed))
 
     def placements(self) -> list[Kingdom]:
         """Every place of the 3 x 3 grid this kingdom, moved without turning, may lie on."""
         anchored = self.anchored()
-        rows = max((r for r, _ in anchored.placed), default=0)
-        columns = max((c for _, c in anchored.placed), default=0)
+        rows = max((r for r, _c in anchored.placed), default=0)
+        columns = max((c for _r, c in anchored.placed), default=0)
         return [
             anchored.shifted(dr, dc) for dr in range(SIZE - rows) for dc in range(SIZE - columns)
         ]
@@ -193,17 +203,23 @@ class Kingdom:
         parts = text.split()
         if len(parts) != 3:
             raise NotationError(
-                f"'{text}' is not a kingdom: deck id, cards and patrols, separated by spaces."
+                _(
+                    "'{text}' is not a kingdom: deck id, cards and patrols, separated by spaces."
+                ).format(text=text)
             )
         deck_id, rows, patrols = parts
         if deck_id != deck.id:
             raise NotationError(
-                f"This kingdom is of the deck {deck_id}, not of '{deck.name}' ({deck.id})."
+                _("This kingdom is of the deck {id}, not of '{deck}' ({deck_id}).").format(
+                    id=deck_id, deck=deck.name, deck_id=deck.id
+                )
             )
         lines = rows.split("/")
         if len(lines) != SIZE or any(len(line) != SIZE for line in lines):
             raise NotationError(
-                f"'{rows}' is not three rows of three cards (a number 1 to 9, or . for none)."
+                _(
+                    "'{text}' is not three rows of three cards (a number 1 to 9, or . for none)."
+                ).format(text=rows)
             )
         cards: list[Card | None] = []
         for mark in "".join(lines):
@@ -212,11 +228,15 @@ class Kingdom:
             elif mark.isdigit() and 1 <= int(mark) <= SIZE * SIZE:
                 cards.append(deck.card(int(mark)))
             else:
-                raise NotationError(f"'{mark}' is not a card number (1 to 9, or . for none).")
+                raise NotationError(
+                    _("'{text}' is not a card number (1 to 9, or . for none).").format(text=mark)
+                )
         slots = patrols.split(";")
         if len(slots) != len(SLOTS):
             raise NotationError(
-                f"A kingdom has {len(SLOTS)} patrols separated by ';', not {len(slots)}."
+                _("A kingdom has 12 patrols separated by ';', not {count}.").format(
+                    count=len(slots)
+                )
             )
         items = tuple(
             () if patrol == "-" else tuple(sorted(Item.parse(i) for i in patrol.split(",")))
@@ -251,18 +271,23 @@ class Kingdom:
             if isinstance(turn, PlaceCard):
                 if turn.position in cards:
                     raise NotationError(
-                        f"Two cards lie at the {place_name(turn.position)} position."
+                        _("Two cards lie at the {place} position.").format(
+                            place=place_name(turn.position)
+                        )
                     )
                 cards[turn.position] = deck.card(turn.number)
             elif isinstance(turn, PlacePatrol):
                 if turn.slot in patrols:
                     raise NotationError(
-                        f"Two patrols stand between {place_name(turn.slot.a)} and"
-                        f" {place_name(turn.slot.b)}."
+                        _("Two patrols stand between {a} and {b}.").format(
+                            a=place_name(turn.slot.a), b=place_name(turn.slot.b)
+                        )
                     )
                 patrols[turn.slot] = turn.items
             else:
-                raise NotationError(f"'{word}' is a re-roll; a kingdom holds cards and patrols.")
+                raise NotationError(
+                    _("'{text}' is a re-roll; a kingdom holds cards and patrols.").format(text=word)
+                )
         try:
             return cls.build(deck, cards, patrols)
         except LayoutError as exc:

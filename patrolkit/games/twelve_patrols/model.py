@@ -23,6 +23,7 @@ from enum import Enum
 from functools import cache, total_ordering
 
 from patrolkit.errors import LayoutError, NotationError
+from patrolkit.i18n import N_, _, ngettext, pgettext
 
 SIZE = 3
 """The kingdom is SIZE x SIZE cards."""
@@ -57,6 +58,26 @@ class ItemColour(_Ordered):
     BLUE = "B"
 
 
+_COLOUR_WORDS = {
+    ItemColour.WHITE: N_("white"),
+    ItemColour.YELLOW: N_("yellow"),
+    ItemColour.BLUE: N_("blue"),
+}
+
+
+def colour_word(colour: ItemColour, *, items: bool = False) -> str:
+    """The colour's name in the language in force: as it qualifies one cube or die
+    (``white``), or with ``items`` several items at once (French adds a plural ending)."""
+    if items:
+        plural = {
+            ItemColour.WHITE: pgettext("several items", "white"),
+            ItemColour.YELLOW: pgettext("several items", "yellow"),
+            ItemColour.BLUE: pgettext("several items", "blue"),
+        }
+        return plural[colour]
+    return _(_COLOUR_WORDS[colour])
+
+
 class ItemKind(_Ordered):
     """A cube (a soldier) or a die (a knight); the value is its letter in payloads."""
 
@@ -76,11 +97,15 @@ class Item:
 
     def __post_init__(self) -> None:
         if self.serial not in SERIALS:
-            raise NotationError(f"Items of one colour are numbered 1 to 3, not {self.serial}.")
+            raise NotationError(
+                _("Items of one colour are numbered 1 to 3, not {serial}.").format(
+                    serial=self.serial
+                )
+            )
         if self.kind is ItemKind.DIE and self.value not in DIE_FACES:
-            raise NotationError(f"A die shows 1 to 6, not {self.value}.")
+            raise NotationError(_("A die shows 1 to 6, not {value}.").format(value=self.value))
         if self.kind is ItemKind.CUBE and self.value is not None:
-            raise NotationError("A cube has no value.")
+            raise NotationError(_("A cube has no value."))
 
     @property
     def is_die(self) -> bool:
@@ -98,11 +123,15 @@ class Item:
         match = _ITEM.fullmatch(notation)
         if match is None:
             raise NotationError(
-                f"'{notation}' is not an item (a cube like Q-Y1, a die like D-B2=4)."
+                _("'{text}' is not an item (a cube like Q-Y1, a die like D-B2=4).").format(
+                    text=notation
+                )
             )
         kind, colour, serial, value = match.groups()
         if (kind == "D") != (value is not None):
-            raise NotationError(f"'{notation}': a die shows a value (D-B2=4), a cube does not.")
+            raise NotationError(
+                _("'{text}': a die shows a value (D-B2=4), a cube does not.").format(text=notation)
+            )
         return cls(ItemKind(kind), ItemColour(colour), int(serial), int(value) if value else None)
 
     @property
@@ -113,15 +142,24 @@ class Item:
     @property
     def label(self) -> str:
         """The item as a player names it: ``white die 2 (showing 4)``, ``yellow cube 1``."""
-        colour = self.colour.name.lower()
         if self.is_die:
-            return f"{colour} die {self.serial} (showing {self.value})"
-        return f"{colour} cube {self.serial}"
+            return _("{colour} die {serial} (showing {value})").format(
+                colour=colour_word(self.colour), serial=self.serial, value=self.value
+            )
+        return self.name
+
+    @property
+    def name(self) -> str:
+        """The physical item as a player names it, whatever a die shows: ``white die 2``."""
+        colour = colour_word(self.colour)
+        if self.is_die:
+            return _("{colour} die {serial}").format(colour=colour, serial=self.serial)
+        return _("{colour} cube {serial}").format(colour=colour, serial=self.serial)
 
     def showing(self, value: int) -> Item:
         """This die turned to ``value``."""
         if not self.is_die:
-            raise NotationError("A cube has no value to change.")
+            raise NotationError(_("A cube has no value to change."))
         return Item(self.kind, self.colour, self.serial, value)
 
 
@@ -152,16 +190,26 @@ class Requirement:
         needs_n = self.kind in (RequirementKind.COUNT, RequirementKind.DICE_SUM)
         if needs_n != (self.n is not None):
             raise NotationError(
-                f"The requirement {self.kind.name} takes {'a' if needs_n else 'no'} number."
+                (
+                    _("The requirement {kind} takes a number.")
+                    if needs_n
+                    else _("The requirement {kind} takes no number.")
+                ).format(kind=self.kind.value)
             )
         if self.n is not None:
             lowest = 1 if self.kind is RequirementKind.COUNT else 0
             if isinstance(self.n, bool) or not isinstance(self.n, int):
-                raise NotationError(f"A requirement's number is a whole number, not {self.n!r}.")
+                raise NotationError(
+                    _("A requirement's number is a whole number, not {number!r}.").format(
+                        number=self.n
+                    )
+                )
             if not lowest <= self.n <= MAX_NUMBER:
                 raise NotationError(
-                    f"A {self.kind.name.lower().replace('_', ' ')} requirement takes a number"
-                    f" from {lowest} to {MAX_NUMBER}, not {self.n}."
+                    _(
+                        "The requirement {kind} takes a number from {lowest} to {highest},"
+                        " not {number}."
+                    ).format(kind=self.kind.value, lowest=lowest, highest=MAX_NUMBER, number=self.n)
                 )
 
     @property
@@ -172,22 +220,25 @@ class Requirement:
     @property
     def wording(self) -> str:
         """What the requirement asks for, as a player reads it: ``exactly 3 items``."""
+        n = self.n or 0
         if self.kind is RequirementKind.COUNT:
-            return f"exactly {self.n} item{'s' if self.n != 1 else ''}"
+            return ngettext("exactly {count} item", "exactly {count} items", n).format(count=n)
         if self.kind is RequirementKind.ONE_COLOUR:
-            return "items all of one colour"
+            return _("items all of one colour")
         if self.kind is RequirementKind.TWO_COLOURS:
-            return "items of exactly two colours"
+            return _("items of exactly two colours")
         if self.kind is RequirementKind.THREE_COLOURS:
-            return "items of all three colours"
-        return f"dice adding up to {self.n}"
+            return _("items of all three colours")
+        return _("dice adding up to {total}").format(total=n)
 
     @classmethod
     def parse(cls, code: str) -> Requirement:
         """Read ``N3``, ``A``, ``B``, ``C`` or ``S6``; anything else raises NotationError."""
         match = _REQUIREMENT.fullmatch(code)
         if match is None:
-            raise NotationError(f"'{code}' is not a requirement (N3, A, B, C, S6…).")
+            raise NotationError(
+                _("'{text}' is not a requirement (N3, A, B, C, S6…).").format(text=code)
+            )
         kind = RequirementKind(match.group(1))
         n = int(match.group(2)) if match.group(2) else None
         return cls(kind, n)
@@ -238,7 +289,7 @@ class Card:
         """The card called ``name`` whose edges read ``code`` (see :attr:`code`)."""
         parts = code.split(":")
         if len(parts) != 4:
-            raise NotationError(f"'{code}' is not four card edges.")
+            raise NotationError(_("'{text}' is not four card edges.").format(text=code))
         edges = [
             tuple(Requirement.parse(r) for r in part.split("+")) if part != "-" else ()
             for part in parts
@@ -256,25 +307,33 @@ class Deck:
 
     def __post_init__(self) -> None:
         if len(self.cards) != SIZE * SIZE:
-            raise LayoutError(f"A deck has {SIZE * SIZE} cards, not {len(self.cards)}.")
+            raise LayoutError(_("A deck has 9 cards, not {count}.").format(count=len(self.cards)))
         names = [card.name for card in self.cards]
         for name in names:
             if not name.strip():
-                raise LayoutError("Every card of a deck needs a name.")
+                raise LayoutError(_("Every card of a deck needs a name."))
             if names.count(name) > 1:
-                raise LayoutError(f"Two cards of the deck '{self.name}' are both called {name}.")
+                raise LayoutError(
+                    _("Two cards of the deck '{deck}' are both called {name}.").format(
+                        deck=self.name, name=name
+                    )
+                )
 
     def number(self, card: Card) -> int:
         """The card's number in the deck, 1 to 9, as its QR code carries it."""
         for index, own in enumerate(self.cards):
             if own == card:
                 return index + 1
-        raise LayoutError(f"{card.name} is not a card of the deck '{self.name}'.")
+        raise LayoutError(
+            _("{card} is not a card of the deck '{deck}'.").format(card=card.name, deck=self.name)
+        )
 
     def card(self, number: int) -> Card:
         """Card number ``number`` (1 to 9)."""
         if not 1 <= number <= len(self.cards):
-            raise LayoutError(f"A deck's cards are numbered 1 to 9, not {number}.")
+            raise LayoutError(
+                _("A deck's cards are numbered 1 to 9, not {number}.").format(number=number)
+            )
         return self.cards[number - 1]
 
     @property
@@ -326,7 +385,9 @@ def check_roll(roll: Roll) -> Roll:
         isinstance(v, bool) or not isinstance(v, int) or v not in DIE_FACES for v in values
     ):
         raise NotationError(
-            f"A roll is nine dice values from 1 to 6 (white, yellow, blue), not {roll!r}."
+            _("A roll is nine dice values from 1 to 6 (white, yellow, blue), not {roll!r}.").format(
+                roll=roll
+            )
         )
     return values
 
@@ -353,4 +414,4 @@ def supply(roll: Roll) -> tuple[Item, ...]:
 
 def random_roll(rng: random.Random) -> Roll:
     """Nine dice rolled with ``rng``."""
-    return tuple(rng.randint(1, 6) for _ in range(SIZE * SIZE))
+    return tuple(rng.randint(1, 6) for _roll in range(SIZE * SIZE))

@@ -19,22 +19,33 @@ from patrolkit.games.twelve_patrols.model import (
     Side,
     Slot,
 )
+from patrolkit.i18n import N_, _
 
 POSITIONS: tuple[Position, ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
 """The nine positions, row by row from the top left."""
 Patrol = tuple[Item, ...]
 """The items of one patrol, sorted; an empty tuple is an empty slot."""
 
-ROW_NAMES = ("top", "middle", "bottom")
-COLUMN_NAMES = ("left", "centre", "right")
+PLACE_NAMES = (
+    (N_("top left"), N_("top centre"), N_("top right")),
+    (N_("middle left"), N_("centre"), N_("middle right")),
+    (N_("bottom left"), N_("bottom centre"), N_("bottom right")),
+)
+"""Each position's name, row by row (translated where it is said: :func:`place_name`)."""
+ROW_NAMES = (N_("top row"), N_("middle row"), N_("bottom row"))
+COLUMN_NAMES = (N_("left column"), N_("centre column"), N_("right column"))
 
 
 def place_name(position: Position) -> str:
     """A position as a player says it: ``top left``, ``centre``, ``bottom right``."""
     row, column = position
-    if (row, column) == (1, 1):
-        return "centre"
-    return f"{ROW_NAMES[row]} {COLUMN_NAMES[column]}"
+    return _(PLACE_NAMES[row][column])
+
+
+def line_name(kind: str, index: int) -> str:
+    """A full line as a player says it: ``the top row``, ``the left column``."""
+    name = ROW_NAMES[index] if kind == "row" else COLUMN_NAMES[index]
+    return _(name)
 
 
 def check_position(position: Position) -> Position:
@@ -42,12 +53,16 @@ def check_position(position: Position) -> Position:
     try:
         row, column = position
     except (TypeError, ValueError):
-        raise IllegalTurn(f"{position!r} is not a position (row and column, 0 to 2).") from None
+        raise IllegalTurn(
+            _("{position!r} is not a position (row and column, 0 to 2).").format(position=position)
+        ) from None
     if not (isinstance(row, int) and isinstance(column, int)) or not (
         0 <= row < SIZE and 0 <= column < SIZE
     ):
         raise IllegalTurn(
-            f"There is no position at row {row}, column {column}: the kingdom is 3 cards by 3."
+            _(
+                "There is no position at row {row}, column {column}: the kingdom is 3 cards by 3."
+            ).format(row=row, column=column)
         )
     return (row, column)
 
@@ -102,8 +117,10 @@ def parse_position(code: str) -> Position:
     text = code.strip().lower()
     if len(text) != 2 or text[0] not in _ROW_LETTERS or text[1] not in _COLUMN_LETTERS:
         raise NotationError(
-            f"'{code}' is not a position: write its row (t, m, b) and column (l, c, r), like tl"
-            " or mc."
+            _(
+                "'{text}' is not a position: write its row (t, m, b) and column (l, c, r), like"
+                " tl or mc."
+            ).format(text=code)
         )
     return (_ROW_LETTERS.index(text[0]), _COLUMN_LETTERS.index(text[1]))
 
@@ -118,12 +135,16 @@ def parse_slot(code: str) -> Slot:
     first, dash, second = code.strip().partition("-")
     if not dash:
         raise NotationError(
-            f"'{code}' is not a slot: write its two positions joined by -, like tl-tc."
+            _("'{text}' is not a slot: write its two positions joined by -, like tl-tc.").format(
+                text=code
+            )
         )
     a, b = sorted((parse_position(first), parse_position(second)))
     slot = Slot(a, b)
     if slot not in SLOT_INDEX:
         raise NotationError(
-            f"'{code}' is not a slot: its two positions are not side by side in a row or column."
+            _(
+                "'{text}' is not a slot: its two positions are not side by side in a row or column."
+            ).format(text=code)
         )
     return slot

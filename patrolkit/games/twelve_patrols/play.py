@@ -29,14 +29,10 @@ from patrolkit.games.twelve_patrols.model import (
     Slot,
     supply,
 )
-from patrolkit.games.twelve_patrols.places import (
-    COLUMN_NAMES,
-    ROW_NAMES,
-    check_position,
-    place_name,
-)
+from patrolkit.games.twelve_patrols.places import check_position, line_name, place_name
 from patrolkit.games.twelve_patrols.rules import join_words
 from patrolkit.games.twelve_patrols.turns import PlaceCard, PlacePatrol, Reroll, Turn
+from patrolkit.i18n import _
 
 OFFER = 3
 """How many cards of the pile lie face up to choose from."""
@@ -72,7 +68,11 @@ def new_game(deck: Deck, roll: Roll, order: Sequence[int] | None = None) -> Stat
     in the draw ``order`` (card numbers 1 to 9; deck order if not given)."""
     numbers = list(order) if order is not None else list(range(1, len(deck.cards) + 1))
     if sorted(numbers) != list(range(1, len(deck.cards) + 1)):
-        raise LayoutError(f"A draw order names each card number 1 to 9 once, not {numbers}.")
+        raise LayoutError(
+            _("A draw order names each card number 1 to 9 once, not {numbers}.").format(
+                numbers=numbers
+            )
+        )
     return State(Kingdom(deck), tuple(deck.card(n) for n in numbers), supply(roll))
 
 
@@ -87,10 +87,27 @@ def _unfilled_lines(kingdom: Kingdom) -> list[str]:
             and (s.a[0] if kind == "row" else s.a[1]) == index
             and not kingdom.patrol(s)
         ]
-        if empty:
-            where = " and ".join(f"between {place_name(s.a)} and {place_name(s.b)}" for s in empty)
-            name = f"{ROW_NAMES[index]} row" if kind == "row" else f"{COLUMN_NAMES[index]} column"
-            lines.append(f"the {name} is complete, so the patrol {where} must be placed first")
+        if len(empty) == 1:
+            lines.append(
+                _(
+                    "the {line} is complete, so the patrol between {a} and {b} must be placed first"
+                ).format(
+                    line=line_name(kind, index), a=place_name(empty[0].a), b=place_name(empty[0].b)
+                )
+            )
+        elif empty:
+            lines.append(
+                _(
+                    "the {line} is complete, so the patrols between {a} and {b} and between {c}"
+                    " and {d} must be placed first"
+                ).format(
+                    line=line_name(kind, index),
+                    a=place_name(empty[0].a),
+                    b=place_name(empty[0].b),
+                    c=place_name(empty[1].a),
+                    d=place_name(empty[1].b),
+                )
+            )
     return lines
 
 
@@ -103,22 +120,39 @@ def place_card(state: State, card: Card, position: Position) -> State:
     kingdom = state.kingdom
     if card not in state.offer:
         if card in kingdom.cards:
-            raise IllegalTurn(f"{card.name} is already in the kingdom; placed cards never move.")
-        offer = join_words([c.name for c in state.offer]) if state.offer else "nothing"
-        raise IllegalTurn(f"{card.name} is not face up: the cards to choose from are {offer}.")
+            raise IllegalTurn(
+                _("{card} is already in the kingdom; placed cards never move.").format(
+                    card=card.name
+                )
+            )
+        if not state.offer:
+            raise IllegalTurn(
+                _("{card} is not face up: no card is left to choose from.").format(card=card.name)
+            )
+        raise IllegalTurn(
+            _("{card} is not face up: the cards to choose from are {offer}.").format(
+                card=card.name, offer=join_words([c.name for c in state.offer])
+            )
+        )
     if kingdom.card_at((row, column)) is not None:
-        raise IllegalTurn(f"A card already lies at the {place_name((row, column))} position.")
+        raise IllegalTurn(
+            _("A card already lies at the {place} position.").format(
+                place=place_name((row, column))
+            )
+        )
     unfilled = _unfilled_lines(kingdom)
     if unfilled:
-        raise IllegalTurn(f"Before the next card, {unfilled[0]}.")
+        raise IllegalTurn(_("Before the next card, {reason}.").format(reason=unfilled[0]))
     neighbours = [(row + dr, column + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
     if kingdom.placed and not any(
         0 <= r < SIZE and 0 <= c < SIZE and kingdom.card_at((r, c)) is not None
         for r, c in neighbours
     ):
         raise IllegalTurn(
-            f"The {place_name((row, column))} position touches no placed card: every card after"
-            " the first goes next to one, side by side."
+            _(
+                "The {place} position touches no placed card: every card after the first goes"
+                " next to one, side by side."
+            ).format(place=place_name((row, column)))
         )
     pile = list(state.pile)
     pile.remove(card)
@@ -126,21 +160,31 @@ def place_card(state: State, card: Card, position: Position) -> State:
 
 
 def _take(state: State, item: Item, purpose: str) -> Item:
-    """The unused item ``item`` names (by kind, colour and number), checked for its value."""
+    """The unused item ``item`` names (by kind, colour and number), checked for its value;
+    ``purpose`` is ``place``, ``re-roll`` or ``discard``."""
     for own in state.supply:
         if own.key == item.key:
             if item.is_die and own.value != item.value:
                 raise IllegalTurn(
-                    f"The {item.colour.name.lower()} die {item.serial} shows {own.value},"
-                    f" not {item.value}."
+                    _("The {item} shows {value}, not {asked}.").format(
+                        item=item.name, value=own.value, asked=item.value
+                    )
                 )
             return own
-    name = item.label if not item.is_die else f"{item.colour.name.lower()} die {item.serial}"
+    name = item.name
     if any(own.key == item.key for own in state.kingdom.items):
-        raise IllegalTurn(f"The {name} already stands in a patrol; placed items never move.")
+        raise IllegalTurn(
+            _("The {item} already stands in a patrol; placed items never move.").format(item=name)
+        )
     if any(own.key == item.key for own in state.discarded):
-        raise IllegalTurn(f"The {name} was discarded for a re-roll and is out of the game.")
-    raise IllegalTurn(f"There is no {name} to {purpose}.")
+        raise IllegalTurn(
+            _("The {item} was discarded for a re-roll and is out of the game.").format(item=name)
+        )
+    if purpose == "place":
+        raise IllegalTurn(_("There is no {item} to place.").format(item=name))
+    if purpose == "re-roll":
+        raise IllegalTurn(_("There is no {item} to re-roll.").format(item=name))
+    raise IllegalTurn(_("There is no {item} to discard.").format(item=name))
 
 
 def place_patrol(state: State, slot: Slot, items: Iterable[Item]) -> State:
@@ -151,17 +195,23 @@ def place_patrol(state: State, slot: Slot, items: Iterable[Item]) -> State:
     """
     kingdom = state.kingdom
     if slot not in SLOTS:
-        raise IllegalTurn(f"{slot.name} is not a patrol slot of the kingdom.")
-    between = f"between {place_name(slot.a)} and {place_name(slot.b)}"
+        raise IllegalTurn(_("{slot} is not a patrol slot of the kingdom.").format(slot=slot.name))
+    a, b = place_name(slot.a), place_name(slot.b)
     if not kingdom.is_open(slot):
-        raise IllegalTurn(f"The slot {between} needs a card on both sides first.")
+        raise IllegalTurn(
+            _("The slot between {a} and {b} needs a card on both sides first.").format(a=a, b=b)
+        )
     if kingdom.patrol(slot):
-        raise IllegalTurn(f"The slot {between} already holds a patrol; placed items never move.")
+        raise IllegalTurn(
+            _(
+                "The slot between {a} and {b} already holds a patrol; placed items never move."
+            ).format(a=a, b=b)
+        )
     chosen = list(items)
     if not chosen:
-        raise IllegalTurn("A patrol holds at least one item.")
+        raise IllegalTurn(_("A patrol holds at least one item."))
     if len({item.key for item in chosen}) != len(chosen):
-        raise IllegalTurn("The same item cannot stand twice in one patrol.")
+        raise IllegalTurn(_("The same item cannot stand twice in one patrol."))
     taken = [_take(state, item, "place") for item in chosen]
     keys = {item.key for item in taken}
     rest = tuple(item for item in state.supply if item.key not in keys)
@@ -171,17 +221,20 @@ def place_patrol(state: State, slot: Slot, items: Iterable[Item]) -> State:
 def reroll(state: State, die: Item, value: int, discard: Item) -> State:
     """Turn the unused ``die`` to ``value`` by discarding another unused item, ``discard``."""
     if not die.is_die:
-        raise IllegalTurn(f"The {die.label} is a cube: only a die can be re-rolled.")
+        raise IllegalTurn(
+            _("The {item} is a cube: only a die can be re-rolled.").format(item=die.label)
+        )
     own = _take(state, die, "re-roll")
     if isinstance(value, bool) or value not in DIE_FACES:
-        raise IllegalTurn(f"A die shows 1 to 6, not {value}.")
+        raise IllegalTurn(_("A die shows 1 to 6, not {value}.").format(value=value))
     if value == own.value:
         raise IllegalTurn(
-            f"The {own.colour.name.lower()} die {own.serial} already shows {value}:"
-            " a re-roll must change its value."
+            _("The {item} already shows {value}: a re-roll must change its value.").format(
+                item=own.name, value=value
+            )
         )
     if discard.key == own.key:
-        raise IllegalTurn("A die cannot pay for its own re-roll: discard another unused item.")
+        raise IllegalTurn(_("A die cannot pay for its own re-roll: discard another unused item."))
     paid = _take(state, discard, "discard")
     rest = tuple(
         own.showing(value) if item.key == own.key else item
@@ -205,7 +258,7 @@ def apply(state: State, turn: Turn) -> State:
         return place_patrol(state, turn.slot, turn.items)
     if isinstance(turn, Reroll):
         return reroll(state, turn.die, turn.value, turn.discard)
-    raise IllegalTurn(f"{turn!r} is not a turn of 12 Patrols.")
+    raise IllegalTurn(_("{turn!r} is not a turn of 12 Patrols.").format(turn=turn))
 
 
 def parse_turn(state: State, text: str) -> Turn:

@@ -32,39 +32,60 @@ from patrolkit.games.twelve_patrols.model import (
     Requirement,
     RequirementKind,
     Side,
+    colour_word,
 )
 from patrolkit.games.twelve_patrols.places import POSITIONS, SCOPES, Patrol, place_name
+from patrolkit.i18n import _, ngettext
 
-_SIDE_NAMES = {Side.NORTH: "north", Side.EAST: "east", Side.SOUTH: "south", Side.WEST: "west"}
+
+def side_sentence(card: str, place: str, side: Side, asks: str, found: str) -> str:
+    """One sentence: ``card`` at ``place`` asks for ``asks`` on its ``side``, but ``found``."""
+    if side is Side.NORTH:
+        text = _("{card} ({place}) asks for {asks} on its north side, but {found}.")
+    elif side is Side.EAST:
+        text = _("{card} ({place}) asks for {asks} on its east side, but {found}.")
+    elif side is Side.SOUTH:
+        text = _("{card} ({place}) asks for {asks} on its south side, but {found}.")
+    else:
+        text = _("{card} ({place}) asks for {asks} on its west side, but {found}.")
+    return text.format(card=card, place=place, asks=asks, found=found)
+
 
 # -- judging ------------------------------------------------------------------------------------
 
 
 def colour_names(items: Iterable[Item]) -> list[str]:
-    """The colours among ``items``, in the order white, yellow, blue."""
-    return [colour.name.lower() for colour in sorted({item.colour for item in items})]
+    """The colours among ``items``, in the order white, yellow, blue, as they qualify several
+    items."""
+    return [colour_word(colour, items=True) for colour in sorted({item.colour for item in items})]
 
 
 def join_words(words: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 def _found(requirement: Requirement, items: Sequence[Item]) -> str:
     """What ``items`` show about ``requirement``, as the end of a sentence."""
     if requirement.kind is RequirementKind.COUNT:
-        return f"there {'is' if len(items) == 1 else 'are'} {len(items)}"
+        return ngettext("there is {count}", "there are {count}", len(items)).format(
+            count=len(items)
+        )
     if requirement.kind is RequirementKind.DICE_SUM:
         values = [item.value for item in items if item.value is not None]
         if not values:
-            return "there are no dice"
+            return _("there are no dice")
         if len(values) == 1:
-            return f"the only die shows {values[0]}"
-        return f"they add up to {sum(values)} ({' + '.join(str(v) for v in values)})"
+            return _("the only die shows {value}").format(value=values[0])
+        return _("they add up to {total} ({sum})").format(
+            total=sum(values), sum=" + ".join(str(v) for v in values)
+        )
     colours = colour_names(items)
     if len(colours) == 1:
-        return f"they are all {colours[0]}"
-    return f"there are {join_words(colours)} items"
+        return _("they are all {colour}").format(colour=colours[0])
+    return _("there are {colours} items").format(colours=join_words(colours))
 
 
 def _broken(requirement: Requirement, items: Sequence[Item], complete: bool) -> bool:
@@ -105,10 +126,12 @@ class Failure:
     @property
     def sentence(self) -> str:
         """One sentence naming the card, where it lies, the side, what it asks and what is found."""
-        return (
-            f"{self.card.name} ({place_name(self.position)}) asks for"
-            f" {self.requirement.wording} on its {_SIDE_NAMES[self.side]} side,"
-            f" but {self.found}."
+        return side_sentence(
+            self.card.name,
+            place_name(self.position),
+            self.side,
+            self.requirement.wording,
+            self.found,
         )
 
 
@@ -149,12 +172,14 @@ def problems(kingdom: Kingdom) -> list[str]:
     met.
     """
     lines = [
-        f"No card lies at the {place_name(p)} position yet."
+        _("No card lies at the {place} position yet.").format(place=place_name(p))
         for p in POSITIONS
         if kingdom.card_at(p) is None
     ]
     lines += [
-        f"The slot between {place_name(s.a)} and {place_name(s.b)} holds no patrol."
+        _("The slot between {a} and {b} holds no patrol.").format(
+            a=place_name(s.a), b=place_name(s.b)
+        )
         for s in SLOTS
         if not kingdom.patrol(s)
     ]

@@ -37,6 +37,7 @@ from patrolkit.games.twelve_patrols.search import (
     realise_found,
 )
 from patrolkit.games.twelve_patrols.witness import Solution
+from patrolkit.i18n import _
 
 # -- public entry points -------------------------------------------------------------------------
 
@@ -45,11 +46,15 @@ def _check_pool(kingdom: Kingdom, pool: Iterable[Item]) -> tuple[Item, ...]:
     items = tuple(pool)
     keys = [item.key for item in items]
     if len(set(keys)) != len(keys):
-        raise LayoutError("The pool names the same item twice.")
+        raise LayoutError(_("The pool names the same item twice."))
     placed = {item.key for item in kingdom.items}
     for item in items:
         if item.key in placed:
-            raise LayoutError(f"The {item.label} is in the pool but already stands in a patrol.")
+            raise LayoutError(
+                _("The {item} is in the pool but already stands in a patrol.").format(
+                    item=item.name
+                )
+            )
     return items
 
 
@@ -86,25 +91,30 @@ def why_not(kingdom: Kingdom, pool: Iterable[Item]) -> str:
     free = [POSITION_INDEX[p] for p in POSITIONS if kingdom.card_at(p) is None]
     for card in members(search.allowed[free[0]] if free else 0):
         if not any(_fits_at(search, card, index) for index in free):
-            return (
-                f"{search.cards[card].name} fits nowhere: wherever it lies, its row or its column"
-                " cannot be patrolled with these items."
-            )
+            return _(
+                "{card} fits nowhere: wherever it lies, its row or its column cannot be"
+                " patrolled with these items."
+            ).format(card=search.cards[card].name)
     for index in free:
         if not any(_fits_at(search, card, index) for card in members(search.allowed[index])):
-            return (
-                f"No card in hand can lie at the {place_name(POSITIONS[index])} position: its row"
-                " or its column could not be patrolled with these items."
-            )
+            return _(
+                "No card in hand can lie at the {place} position: its row or its column could"
+                " not be patrolled with these items."
+            ).format(place=place_name(POSITIONS[index]))
     for n, line in enumerate(LINES):
         cards = [search.fixed[POSITION_INDEX[p]] for p in line_positions(line)]
         if min(cards) >= 0 and search.line(n, *cards, exact=True) is None:
-            first, _, last = line_positions(line)
-            return (
-                f"The {line[0]} from {place_name(first)} to {place_name(last)} cannot be"
-                " patrolled any more with these items."
+            first, _middle, last = line_positions(line)
+            text = (
+                _("The row from {first} to {last} cannot be patrolled any more with these items.")
+                if line[0] == "row"
+                else _(
+                    "The column from {first} to {last} cannot be patrolled any more with these"
+                    " items."
+                )
             )
-    return (
+            return text.format(first=place_name(first), last=place_name(last))
+    return _(
         "Every card fits somewhere, but no arrangement lets the three rows and the three columns"
         " be patrolled together: the items run out."
     )
@@ -114,7 +124,7 @@ def _fits_at(search: Search, card: int, index: int) -> bool:
     """Whether the row and the column through position ``index`` can both be patrolled with
     ``card`` there (their other positions taking cards in hand or the cards already there)."""
     position = POSITIONS[index]
-    for n, _ in THROUGH[position]:
+    for n, _side in THROUGH[position]:
         spots = line_positions(LINES[n])
         choices = [
             [card] if p == position else members(search.allowed[POSITION_INDEX[p]] & ~(1 << card))
@@ -136,5 +146,9 @@ def prove(deck: Deck, roll: Roll) -> Solution:
     found = solve(deck, roll)
     if found is None:
         reason = why_not(Kingdom(deck), supply(roll))
-        raise LayoutError(f"The deck '{deck.name}' cannot be won with this roll. {reason}")
+        raise LayoutError(
+            _("The deck '{deck}' cannot be won with this roll. {reason}").format(
+                deck=deck.name, reason=reason
+            )
+        )
     return found

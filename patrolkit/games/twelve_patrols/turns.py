@@ -27,6 +27,7 @@ from patrolkit.games.twelve_patrols.places import (
     position_code,
     slot_code,
 )
+from patrolkit.i18n import _
 
 
 class Turn:
@@ -58,11 +59,17 @@ class Turn:
             kind = PlacePatrol
         else:
             raise NotationError(
-                f"'{text}' is not a turn: lay a card like 4@tl, place a patrol like"
-                " tl-tc:D-B2=4,Q-Y1, or re-roll a die like D-B2=4>6/Q-Y1."
+                _(
+                    "'{text}' is not a turn: lay a card like 4@tl, place a patrol like"
+                    " tl-tc:D-B2=4,Q-Y1, or re-roll a die like D-B2=4>6/Q-Y1."
+                ).format(text=text)
             )
         if cls is not Turn and kind is not cls:
-            raise NotationError(f"'{text}' is not written like {cls.__name__} (see its notation).")
+            raise NotationError(
+                _("'{text}' is not written like {kind} (see its notation).").format(
+                    text=text, kind=cls.__name__
+                )
+            )
         return kind._read(word)
 
     @classmethod
@@ -79,7 +86,9 @@ class PlaceCard(Turn):
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or self.number not in range(1, SIZE * SIZE + 1):
-            raise NotationError(f"A deck's cards are numbered 1 to 9, not {self.number!r}.")
+            raise NotationError(
+                _("A deck's cards are numbered 1 to 9, not {number!r}.").format(number=self.number)
+            )
         object.__setattr__(self, "position", check_position(self.position))
 
     @property
@@ -95,7 +104,9 @@ class PlaceCard(Turn):
 
 def _card_number(text: str, word: str) -> int:
     if not text.isdigit():
-        raise NotationError(f"'{word}': a card is named by its number, 1 to 9, like 4@tl.")
+        raise NotationError(
+            _("'{text}': a card is named by its number, 1 to 9, like 4@tl.").format(text=word)
+        )
     return int(text)
 
 
@@ -116,10 +127,12 @@ class PlacePatrol(Turn):
 
     @classmethod
     def _read(cls, word: str) -> PlacePatrol:
-        where, _, items = word.partition(":")
+        where, _unused, items = word.partition(":")
         if not items:
             raise NotationError(
-                f"'{word}': a patrol holds at least one item, like tl-tc:D-B2=4,Q-Y1."
+                _("'{text}': a patrol holds at least one item, like tl-tc:D-B2=4,Q-Y1.").format(
+                    text=word
+                )
             )
         return cls(parse_slot(where), tuple(Item.parse(item) for item in items.split(",")))
 
@@ -139,11 +152,13 @@ class Reroll(Turn):
 
     @classmethod
     def _read(cls, word: str) -> Reroll:
-        die, _, rest = word.partition(">")
+        die, _unused, rest = word.partition(">")
         value, slash, discard = rest.partition("/")
         if not slash or len(value) != 1 or not value.isdigit() or int(value) not in DIE_FACES:
             raise NotationError(
-                f"'{word}': a re-roll names the die, its new value (1 to 6) and the item"
-                " discarded, like D-B2=4>6/Q-Y1."
+                _(
+                    "'{text}': a re-roll names the die, its new value (1 to 6) and the item"
+                    " discarded, like D-B2=4>6/Q-Y1."
+                ).format(text=word)
             )
         return cls(Item.parse(die), int(value), Item.parse(discard))

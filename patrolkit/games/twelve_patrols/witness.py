@@ -16,6 +16,7 @@ from patrolkit.games.twelve_patrols.places import POSITIONS, slot_index
 from patrolkit.games.twelve_patrols.play import State, place_card, place_patrol, reroll
 from patrolkit.games.twelve_patrols.turns import Reroll
 from patrolkit.games.twelve_patrols.usage import Token
+from patrolkit.i18n import _
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def realise(
     """Turn a search result into items: ``kingdom`` with ``cards`` on its positions and, on each
     slot of ``plans``, items from ``pool`` standing for its tokens, the re-rolled dice adding up
     to the sum given with them; the re-rolls are paid with items left over."""
-    wanted = [t for _, slot_tokens, _ in plans for t in slot_tokens]
+    wanted = [t for _unused, slot_tokens, _unused2 in plans for t in slot_tokens]
     items = list(pool)
     chosen = _match(wanted, items)
     patrols: dict[Slot, list[Item]] = {}
@@ -149,7 +150,7 @@ def replay(state: State, solution: Solution) -> State:
         ]
         spot = next((p for p in spots if target.card_at(p) in state.offer), None)
         if spot is None:
-            raise IllegalTurn("None of the face-up cards can go next to the cards already laid.")
+            raise IllegalTurn(_("None of the face-up cards can go next to the cards already laid."))
         card = target.card_at(spot)
         assert card is not None
         state = place_card(state, card, spot)
