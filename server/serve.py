@@ -11,6 +11,7 @@ import os
 import sys
 
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 from server.core.config import Settings
 
 
@@ -22,21 +23,32 @@ def run_serve(args: argparse.Namespace) -> int:
     from server.main import create_app
 
     if not 0 < args.port < 65536:
-        raise KitError(f"--port must be from 1 to 65535, not {args.port}.")
+        raise KitError(_("--port must be from 1 to 65535, not {port}.").format(port=args.port))
     if (args.cert is None) != (args.key is None):
-        raise KitError("Give both --cert and --key for HTTPS, or neither.")
+        raise KitError(_("Give both --cert and --key for HTTPS, or neither."))
     for path in (args.cert, args.key):
         if path is not None and not path.is_file():
-            raise KitError(f"There is no file at {path}.")
+            raise KitError(_("There is no file at {path}.").format(path=path))
     workers = os.environ.get("PATROLKIT_WORKERS", "")
     if workers and not (workers.isdigit() and int(workers) > 0):
-        raise KitError(f"PATROLKIT_WORKERS must be a whole number over 0, not '{workers}'.")
+        raise KitError(
+            _("PATROLKIT_WORKERS must be a whole number over 0, not '{workers}'.").format(
+                workers=workers
+            )
+        )
     settings = Settings(data=args.data, workers=int(workers) if workers else None)
     scheme = "https" if args.cert else "http"
     shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
-    print(f"patrolkit: serving on {scheme}://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
+    address = f"{scheme}://{shown}:{args.port}/"
+    print(
+        "patrolkit: " + _("serving on {address} (Ctrl+C stops it)").format(address=address),
+        flush=True,
+    )
     if args.host == "0.0.0.0":
-        print("patrolkit: phones on the same network open this computer's address", flush=True)
+        print(
+            "patrolkit: " + _("phones on the same network open this computer's address"),
+            flush=True,
+        )
     uvicorn.run(
         create_app(settings),
         host=args.host,

@@ -11,18 +11,25 @@ one at a time, so two photos sent at once never see the same previous turn.
 A game that hides information (Stratego) is opened only through each side's own link
 (:class:`Access`); its photos are judged once every side has given its secret, with the game's
 whole accepted history, and each side is answered with :meth:`Flow.view` of every reading.
+
+A photo is read and judged in the language of the request that sent (or corrected) it, and its
+verdict is kept as it was said, with that language (``reading["language"]``): the history is a
+record of what the referee told the table, never rewritten; what the page says round it follows
+the viewer's language.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from patrolkit.i18n import _, language, ngettext, pgettext
 from server.core.config import Settings
 from server.core.errors import Forbidden, NotNow, TooLarge
-from server.referee.kinds import Kind, kind_named
+from server.referee.kinds import Kind, kind_named, side_name
 from server.referee.pool import Referee
 from server.referee.work import Job, Outcome, Shot
 from server.storage.store import Store, who
@@ -62,8 +69,10 @@ class Flow:
         kind = kind_named(game["game"])
         if kind.sides:
             raise Forbidden(
-                f"A {kind.entry.title} game opens only through each player's own link, never"
-                " the game's: open the link given for your army."
+                _(
+                    "A {game} game opens only through each player's own link, never the"
+                    " game's: open the link given for your army."
+                ).format(game=kind.entry.local_title)
             )
         return Access(token, token, kind)
 
@@ -91,7 +100,11 @@ class Flow:
         same kit as the other side's; :class:`NotNow` to change one photos were judged with."""
         access = self.access(token)
         if access.side is None:
-            raise NotNow(f"{access.kind.entry.title} has no secret to give: send photos.")
+            raise NotNow(
+                _("{game} has no secret to give: send photos.").format(
+                    game=access.kind.entry.local_title
+                )
+            )
         commands = access.kind.commands
         async with self._locks[access.game_id]:
             code = commands.read_secret(access.side, secret)
@@ -101,8 +114,10 @@ class Flow:
                 return
             if mine["secret"] is not None and self.store.readings(access.game_id):
                 raise NotNow(
-                    f"{access.side.capitalize()}'s secret was given already, and photos were"
-                    " judged with it."
+                    _(
+                        "The {side} army's secret was given already, and photos were judged"
+                        " with it."
+                    ).format(side=side_name(access.side))
                 )
             given = [code if p["token"] == token else p["secret"] for p in players]
             if all(given):
@@ -117,8 +132,13 @@ class Flow:
         missing = [side for side in access.kind.sides if not players.get(side)]
         if missing:
             raise NotNow(
-                f"Photos are judged once every player has given their army's secret;"
-                f" {' and '.join(missing)} has not yet."
+                ngettext(
+                    "Photos are judged once every player has given their army's secret;"
+                    " {sides} has not yet.",
+                    "Photos are judged once every player has given their army's secret;"
+                    " {sides} have not yet.",
+                    len(missing),
+                ).format(sides=both(side_name(side) for side in missing))
             )
         return tuple(players[side] for side in access.kind.sides)
 
@@ -162,6 +182,7 @@ class Flow:
                 outcome,
                 who(by or access.side),
                 access.side,
+                job.language,
             )
             return self.view(access, self.store.reading(game, seq))
 
@@ -175,7 +196,9 @@ class Flow:
             reading = self._open_reading(game, seq, ("waiting",), "corrected")
             if value not in reading["choices"].get(place, ()):
                 raise NotNow(
-                    f"{place} is not a place of this photo left to correct with '{value}'."
+                    _(
+                        "{place} is not a place of this photo left to correct with '{value}'."
+                    ).format(place=place, value=value)
                 )
             before = (
                 self.store.reading(game, reading["before_seq"])
@@ -189,7 +212,9 @@ class Flow:
             job = self._job(kind, shot, before, secrets, history, self._rules(access))
             outcome = await self.referee.judge(job)
             status = status_of(outcome, before is not None)
-            self.store.correct(game, seq, place, value, who(by or access.side), status, outcome)
+            self.store.correct(
+                game, seq, place, value, who(by or access.side), status, outcome, job.language
+            )
             return self.view(access, self.store.reading(game, seq))
 
     async def reject(self, token: str, seq: int, by: str | None) -> dict[str, Any]:
@@ -208,7 +233,7 @@ class Flow:
         async with self._locks[game]:
             last = self.store.last_accepted(game)
             if last is None:
-                raise NotNow("There is no accepted turn to undo.")
+                raise NotNow(_("There is no accepted turn to undo."))
             player = who(by or access.side)
             for later in self.store.readings(game):
                 if later["seq"] > last["seq"] and later["status"] not in FINAL:
@@ -222,11 +247,16 @@ class Flow:
         access = self.access(token)
         kind = access.kind
         if mover not in kind.hints:
-            offered = " or ".join(kind.hints)
+            if not kind.hints:
+                raise NotNow(
+                    _("{game} has no computer player to give a hint.").format(
+                        game=kind.entry.local_title
+                    )
+                )
             raise NotNow(
-                f"A hint is asked for {offered} to play, not '{mover}'."
-                if offered
-                else f"{kind.entry.title} has no computer player to give a hint."
+                _("A hint is asked for {movers} to play, not '{mover}'.").format(
+                    movers=either(side_name(m) for m in kind.hints), mover=mover
+                )
             )
         reading = self.store.reading(access.game_id, seq)
         shot = Shot(self.store.photos.path(reading["photo"]), _fixes(reading))
@@ -244,9 +274,20 @@ class Flow:
     ) -> dict[str, Any]:
         reading = self.store.reading(game, seq)
         if reading["seq"] != self.store.latest(game)["seq"]:
-            raise NotNow(f"Only the latest photo can be {what}; this one is history.")
+            raise NotNow(
+                _("Only the latest photo can be corrected; this one is history.")
+                if what == "corrected"
+                else _("Only the latest photo can be rejected; this one is history.")
+            )
         if reading["status"] not in statuses:
-            raise NotNow(f"This photo's reading is {reading['status']}; it cannot be {what}.")
+            status = status_word(reading["status"])
+            raise NotNow(
+                _("This photo's reading is {status}; it cannot be corrected.").format(status=status)
+                if what == "corrected"
+                else _("This photo's reading is {status}; it cannot be rejected.").format(
+                    status=status
+                )
+            )
         return reading
 
     def _job(
@@ -271,22 +312,61 @@ class Flow:
             secrets=secrets,
             history=history,
             rules=rules,
+            language=language(),
         )
 
 
 def check_size(size: int, settings: Settings, *, slack: int = 0, what: str = "photo") -> None:
     """Refuse a ``what`` of ``size`` bytes over the cap (plus ``slack``: what a form adds)."""
     if size > settings.max_upload_bytes + slack:
+        limit = mib(settings.max_upload_bytes)
         raise TooLarge(
-            f"This {what} is {mib(size)} MiB; the server takes photos up to"
-            f" {mib(settings.max_upload_bytes)} MiB."
+            _("This upload is {size} MiB; the server takes photos up to {limit} MiB.").format(
+                size=mib(size), limit=limit
+            )
+            if what == "upload"
+            else _("This photo is {size} MiB; the server takes photos up to {limit} MiB.").format(
+                size=mib(size), limit=limit
+            )
         )
 
 
 def mib(size: int) -> str:
-    """``size`` bytes in MiB, as a player reads it: ``25``, ``0.2``."""
+    """``size`` bytes in MiB, as a player reads it in the language in force: ``25``, ``0.2``
+    (``0,2`` in French)."""
     mib = size / 2**20
-    return f"{mib:.0f}" if mib >= 10 else f"{mib:.1f}".removesuffix(".0")
+    text = f"{mib:.0f}" if mib >= 10 else f"{mib:.1f}".removesuffix(".0")
+    # Translators: the decimal separator of a number written in a sentence.
+    return text.replace(".", pgettext("decimal separator", "."))
+
+
+def status_word(status: str) -> str:
+    """``status`` (see :data:`server.storage.db.STATUSES`) as a sentence says it, in the
+    language in force."""
+    words = {
+        "accepted": pgettext("reading status", "accepted"),
+        "waiting": pgettext("reading status", "waiting"),
+        "illegal": pgettext("reading status", "illegal"),
+        "rejected": pgettext("reading status", "rejected"),
+        "undone": pgettext("reading status", "undone"),
+    }
+    return words.get(status, status)
+
+
+def both(names: Iterable[str]) -> str:
+    """``names`` as one list a sentence says: ``red``, ``red and blue``."""
+    listed = list(names)
+    if len(listed) < 2:
+        return "".join(listed)
+    return _("{names} and {last}").format(names=", ".join(listed[:-1]), last=listed[-1])
+
+
+def either(names: Iterable[str]) -> str:
+    """``names`` as a choice a sentence says: ``white``, ``white or black``."""
+    listed = list(names)
+    if len(listed) < 2:
+        return "".join(listed)
+    return _("{names} or {last}").format(names=", ".join(listed[:-1]), last=listed[-1])
 
 
 def status_of(outcome: Outcome, is_turn: bool) -> str:
@@ -326,7 +406,7 @@ def export(
     game: dict[str, Any], kind: Kind, readings: list[dict[str, Any]], events: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """A game's whole history as one JSON document, with its accepted positions and turns in
-    the game's own notation."""
+    the game's own notation; each reading says the language its verdict was said in."""
     accepted = [r for r in readings if r["status"] == "accepted"]
     return {
         "format": "patrolkit-game",
@@ -352,6 +432,7 @@ def export(
                     "created",
                     "corrections",
                     "verdict",
+                    "language",
                 )
             }
             for r in readings
@@ -363,7 +444,12 @@ def export(
 def notation(game: dict[str, Any], kind: Kind, readings: list[dict[str, Any]]) -> str:
     """The accepted photos in the game's own text notation, one line each: their number, the
     turn judged (for a check-style game) and the position read."""
-    lines = [f"# {kind.entry.title}: {game['title']}, started {game['created']}"]
+    lines = [
+        "# "
+        + _("{game}: {title}, started {created}").format(
+            game=kind.entry.local_title, title=game["title"], created=game["created"]
+        )
+    ]
     for reading in readings:
         if reading["status"] != "accepted":
             continue

@@ -25,6 +25,7 @@ from types import ModuleType
 
 from patrolkit import registry
 from patrolkit.errors import UnknownGame
+from patrolkit.i18n import _, pgettext
 from patrolkit.registry import GameEntry, Offer
 from server.core.errors import NotFound, NotNow
 from server.referee.rules import RuleOption, describe
@@ -89,18 +90,23 @@ class Kind:
         read = getattr(self.commands, RULES_FUNCTION, None)
         if not callable(read):
             if text.strip():
-                raise NotNow(f"{self.entry.title} has no rules to choose before the game.")
+                raise NotNow(
+                    _("{game} has no rules to choose before the game.").format(
+                        game=self.entry.local_title
+                    )
+                )
             return ""
         return str(read(text))
 
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.entry.name,
-            "title": self.entry.title,
+            "title": self.entry.local_title,
             "players": self.entry.players,
             "check_style": self.check_style,
             "hints": list(self.hints),
             "sides": list(self.sides),
+            "side_names": {side: side_name(side) for side in (*self.sides, *self.hints)},
             "rules": self.rules,
             "options": (
                 None if self.rule_options is None else [o.as_json() for o in self.rule_options]
@@ -148,7 +154,20 @@ def kind_named(name: str) -> Kind:
     for kind in kinds():
         if kind.entry == entry:
             return kind
-    raise NotFound(f"{entry.title} cannot be refereed from photos yet.")
+    raise NotFound(_("{game} cannot be refereed from photos yet.").format(game=entry.local_title))
 
 
-__all__ = ["Kind", "UnknownGame", "kind_named", "kinds"]
+def side_name(side: str) -> str:
+    """What the page and the referee call ``side``, in the language in force: a side of a game
+    that hides information (Stratego's ``red`` and ``blue`` armies) or a player a hint is asked
+    for (Rôdeurs' ``white`` and ``black``); any other is called by its word."""
+    names = {
+        "red": pgettext("side", "red"),
+        "blue": pgettext("side", "blue"),
+        "white": pgettext("side", "white"),
+        "black": pgettext("side", "black"),
+    }
+    return names.get(side, side)
+
+
+__all__ = ["Kind", "UnknownGame", "kind_named", "kinds", "side_name"]

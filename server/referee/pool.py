@@ -1,4 +1,8 @@
-"""The process pool that reads photos off the event loop, one worker per core by default."""
+"""The process pool that reads photos off the event loop, one worker per core by default.
+
+A worker process shares nothing with the request that waits for it, not even its language: each
+:class:`~server.referee.work.Job` carries the request's (``Job.language``) and the worker says
+the verdict in it (:func:`server.referee.work.run` speaks it)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,8 @@ Nothing here repeats a game's rules. Each option, its default and the values it 
 the game's own definition (``patrolkit.games.stratego.Rules``,
 ``patrolkit.games.grand_jeu.Options``) through its ``read_rules``: the defaults are the text it
 writes for no choice, and a value is offered only when ``read_rules`` accepts it. What the page
-adds is words: the label of each option and of each of its values (:data:`LABELS`). The server
+adds is words: the label of each option and of each of its values (:data:`LABELS`, said in the
+language in force when the page asks for them, :meth:`RuleOption.as_json`). The server
 still reads the rules the page sends with the same ``read_rules``, so a value no control offers
 is refused in the game's own sentence.
 """
@@ -19,6 +20,7 @@ from enum import Enum
 from typing import Final
 
 from patrolkit.errors import PatrolkitError
+from patrolkit.i18n import N_, _
 
 TRIED: Final = tuple(str(n) for n in range(21))
 """The whole numbers tried for a count or a choice (no game option goes past 20)."""
@@ -63,10 +65,10 @@ class RuleOption:
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.name,
-            "label": self.label,
+            "label": _(self.label),
             "control": self.control.value,
             "default": self.default,
-            "values": [{"value": v.value, "label": v.label} for v in self.values],
+            "values": [{"value": v.value, "label": _(v.label)} for v in self.values],
             "min": self.minimum,
             "max": self.maximum,
         }
@@ -74,29 +76,29 @@ class RuleOption:
 
 LABELS: Final[dict[str, dict[str, str]]] = {
     "stratego": {
-        "two-square": "Two-square rule: moves in a row between the same two cells, at most",
-        "two-square=3": "3",
-        "two-square=5": "5 (as some tournaments allow)",
-        "chase": "Chase rule: a chase may not bring back a position",
+        "two-square": N_("Two-square rule: moves in a row between the same two cells, at most"),
+        "two-square=5": N_("5 (as some tournaments allow)"),
+        "chase": N_("Chase rule: a chase may not bring back a position"),
     },
     "grand-jeu": {
-        "arrows": "Red arrows printed on the scouts (seen from the blue arrow)",
-        "arrows=0": "ahead",
-        "arrows=1": "ahead right",
-        "arrows=2": "right",
-        "arrows=3": "behind right",
-        "arrows=4": "behind",
-        "arrows=5": "behind left",
-        "arrows=6": "left",
-        "arrows=7": "ahead left",
-        "win": "K: scouts on the far row that win",
-        "fewest": "K': a patrol with fewer scouts on the board loses",
-        "bonus": "Foulards of a bonus turn",
-        "culs-de-pat": "Culs de pat': scout 1 of each patrol carries the star",
+        "arrows": N_("Red arrows printed on the scouts (seen from the blue arrow)"),
+        "arrows=0": N_("ahead"),
+        "arrows=1": N_("ahead right"),
+        "arrows=2": N_("right"),
+        "arrows=3": N_("behind right"),
+        "arrows=4": N_("behind"),
+        "arrows=5": N_("behind left"),
+        "arrows=6": N_("left"),
+        "arrows=7": N_("ahead left"),
+        "win": N_("K: scouts on the far row that win"),
+        "fewest": N_("K': a patrol with fewer scouts on the board loses"),
+        "bonus": N_("Foulards of a bonus turn"),
+        "culs-de-pat": N_("Culs de pat': scout 1 of each patrol carries the star"),
     },
 }
 """What the page calls each option of a game (by its word), and each value
-(``word=value``); an option or a value without one is shown as the rules' text writes it."""
+(``word=value``), in English (said in the page's language by :meth:`RuleOption.as_json`); an
+option or a value without one is shown as the rules' text writes it."""
 
 
 def describe(game: str, read: Callable[[str], str]) -> tuple[RuleOption, ...]:

@@ -9,6 +9,10 @@ Everything here runs in a worker process (:mod:`server.referee.pool`): :class:`J
 :class:`Outcome` comes out, both plain data. A reading is kept in ``cache`` (pickled, under the
 photo's hash and the decoder) so a correction recomputes the verdict without reading the photo
 again; a reading that cannot be loaded back is simply read again.
+
+A job says its language (:attr:`Job.language`: the request's), and the worker reads, judges and
+draws in it (:func:`patrolkit.i18n.speaking`): a worker process does not share the server's
+context. A reading is kept per language, as it may hold sentences said while reading.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 
 from PIL import Image
 
+from patrolkit.i18n import _, speaking
 from server.core.errors import TooLarge
 from server.storage.files import content_hash
 
@@ -60,6 +65,8 @@ class Job:
     """The game's accepted photos before ``before``, oldest first (with ``secrets`` only)."""
     rules: str | None = None
     """The rules the players chose for the game (``None`` for a game with none to choose)."""
+    language: str = "en"
+    """The language the verdict, the picture and any refusal are said in."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +80,12 @@ class Outcome:
 
 
 def run(job: Job) -> Outcome:
-    """Do ``job`` (in a worker process)."""
+    """Do ``job`` (in a worker process), in its language."""
+    with speaking(job.language):
+        return _run(job)
+
+
+def _run(job: Job) -> Outcome:
     commands = importlib.import_module(f"companion.{job.package}.commands")
     render = importlib.import_module(f"companion.{job.package}.annotate").render
     after_bytes = job.after.data()
@@ -100,7 +112,12 @@ def run(job: Job) -> Outcome:
 def hint(job: Job, mover: str) -> Outcome:
     """The computer player's turn for ``mover`` on ``job.after`` (read whole, corrections
     applied): the verdict with its ``hint`` and ``hint_line``, and the picture with the hint's
-    arrows; :class:`PhotoError` when a place is still unread."""
+    arrows; :class:`PhotoError` when a place is still unread. Said in ``job``'s language."""
+    with speaking(job.language):
+        return _hint(job, mover)
+
+
+def _hint(job: Job, mover: str) -> Outcome:
     commands = importlib.import_module(f"companion.{job.package}.commands")
     render = importlib.import_module(f"companion.{job.package}.annotate").render
     after_bytes = job.after.data()
@@ -129,8 +146,15 @@ def check_pixels(data: bytes, max_pixels: int) -> None:
         return
     if width * height > max_pixels:
         raise TooLarge(
-            f"This photo is {width} x {height} pixels ({width * height / 1e6:.0f} MP); "
-            f"the server reads photos up to {max_pixels / 1e6:.0f} MP."
+            _(
+                "This photo is {width} x {height} pixels ({megapixels} MP); the server reads"
+                " photos up to {limit} MP."
+            ).format(
+                width=width,
+                height=height,
+                megapixels=f"{width * height / 1e6:.0f}",
+                limit=f"{max_pixels / 1e6:.0f}",
+            )
         )
 
 
@@ -159,7 +183,8 @@ def _kept_reading(job: Job, shot: Shot) -> Any:
 
 def _cache_path(job: Job, digest: str) -> Path:
     assert job.cache is not None
-    return job.cache / f"{digest}.{job.package}.{job.decoder}.pickle"
+    said = "" if job.language == "en" else f".{job.language}"
+    return job.cache / f"{digest}.{job.package}.{job.decoder}{said}.pickle"
 
 
 def _cached(job: Job, data: bytes) -> Any:

@@ -31,6 +31,10 @@ Tables
 ``games.rules`` (schema 3)
     The rules the players chose when they started the game, in the game's own words
     (``two-square=5 chase=off``; empty: the game's defaults, and every game started before).
+``readings.language`` (schema 4)
+    The language the reading's verdict was said in (``en``, ``fr``): the request's that sent
+    the photo, or that corrected it last. A verdict is kept as it was said; every reading
+    kept before is English.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from pathlib import Path
 from typing import Final
 
 from patrolkit.errors import KitError
+from patrolkit.i18n import _
 
 STATUSES: Final = ("accepted", "waiting", "illegal", "rejected", "undone")
 """A reading is ``accepted`` (it counts: read whole, and legal where a turn is judged),
@@ -108,6 +113,9 @@ MIGRATIONS: Final = (
     """
     ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT '';
     """,
+    """
+    ALTER TABLE readings ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+    """,
 )
 """The schema's steps, oldest first; the database's ``user_version`` counts those taken."""
 VERSION: Final = len(MIGRATIONS)
@@ -158,8 +166,10 @@ def migrate(connection: sqlite3.Connection, path: Path) -> int:
     version = schema_version(connection)
     if version > VERSION:
         raise KitError(
-            f"{path} was written by a newer patrolkit (schema {version}; this one reads up to"
-            f" {VERSION}); upgrade patrolkit or choose another --data folder."
+            _(
+                "{path} was written by a newer patrolkit (schema {version}; this one reads up"
+                " to {supported}); upgrade patrolkit or choose another --data folder."
+            ).format(path=path, version=version, supported=VERSION)
         )
     for step in range(version, VERSION):
         connection.execute("BEGIN IMMEDIATE")

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Final
 
+from patrolkit.i18n import _
 from server.core.errors import NotFound
 
 _HASH: Final = re.compile(r"[0-9a-f]{64}")
@@ -35,7 +36,7 @@ class Files:
     def path(self, digest: str) -> Path:
         """Where the file of ``digest`` is; :class:`NotFound` for what is not a hash."""
         if not _HASH.fullmatch(digest):
-            raise NotFound("There is no such file here.")
+            raise NotFound(_("There is no such file here."))
         return self.folder / f"{digest}{self.suffix}"
 
     def put(self, data: bytes) -> str:
@@ -58,7 +59,7 @@ class Files:
         try:
             return path.read_bytes()
         except FileNotFoundError:
-            raise NotFound("There is no such file here.") from None
+            raise NotFound(_("There is no such file here.")) from None
 
     def sweep(self) -> int:
         """Remove what a stopped server left half-written; how many files went."""

@@ -14,6 +14,7 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from patrolkit.i18n import _
 from server.core.config import Settings
 from server.core.errors import NotFound, NotNow
 from server.storage.db import Database
@@ -30,10 +31,10 @@ def now() -> str:
 
 def who(name: str | None) -> str:
     """A player's name as given (one line, at most :data:`WHO_LIMIT` characters), or
-    ``a player``."""
+    ``a player`` in the language in force (kept as said, as the verdict is)."""
     printable = "".join(c for c in (name or "") if c.isprintable() or c.isspace())
     text = " ".join(printable.split())[:WHO_LIMIT]
-    return text or "a player"
+    return text or _("a player")
 
 
 class Store:
@@ -110,7 +111,7 @@ class Store:
             "SELECT id, game, title, created, rules FROM games WHERE id = ?", (token,)
         )
         if not rows:
-            raise NotFound("There is no game at this link.")
+            raise NotFound(_("There is no game at this link."))
         return dict(rows[0])
 
     # -- readings -------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ class Store:
         for reading in self.readings(token):
             if reading["seq"] == seq:
                 return reading
-        raise NotFound(f"This game has no photo number {seq}.")
+        raise NotFound(_("This game has no photo number {seq}.").format(seq=seq))
 
     def last_accepted(self, token: str, before: int | None = None) -> dict[str, Any] | None:
         accepted = [
@@ -166,8 +167,10 @@ class Store:
         outcome: Any,
         sent_by: str,
         side: str | None = None,
+        language: str = "en",
     ) -> int:
-        """Keep ``photo`` and its reading; the reading's number in the game."""
+        """Keep ``photo`` and its reading (its verdict said in ``language``); the reading's
+        number in the game."""
         digest = self.photos.put(photo)
         picture = self.pictures.put(outcome.picture)
         with self.db.transaction() as db:
@@ -182,7 +185,8 @@ class Store:
             )
             db.execute(
                 "INSERT INTO readings (game_id, seq, photo, before_seq, status, verdict, choices,"
-                " picture, sent_by, created, side) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " picture, sent_by, created, side, language)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     token,
                     seq,
@@ -195,13 +199,24 @@ class Store:
                     sent_by,
                     now(),
                     side,
+                    language,
                 ),
             )
         return int(seq)
 
     def correct(
-        self, token: str, seq: int, place: str, value: str, by: str, status: str, outcome: Any
+        self,
+        token: str,
+        seq: int,
+        place: str,
+        value: str,
+        by: str,
+        status: str,
+        outcome: Any,
+        language: str = "en",
     ) -> None:
+        """Keep a player's correction of reading ``seq`` and the verdict it was rejudged to
+        (said in ``language``)."""
         picture = self.pictures.put(outcome.picture)
         with self.db.transaction() as db:
             db.execute(
@@ -210,9 +225,17 @@ class Store:
                 (token, seq, place, value, by, now()),
             )
             db.execute(
-                "UPDATE readings SET status = ?, verdict = ?, choices = ?, picture = ?"
-                " WHERE game_id = ? AND seq = ?",
-                (status, _json(outcome.verdict), _json(outcome.choices), picture, token, seq),
+                "UPDATE readings SET status = ?, verdict = ?, choices = ?, picture = ?,"
+                " language = ? WHERE game_id = ? AND seq = ?",
+                (
+                    status,
+                    _json(outcome.verdict),
+                    _json(outcome.choices),
+                    picture,
+                    language,
+                    token,
+                    seq,
+                ),
             )
 
     def mark(self, token: str, seq: int, action: str, status: str, by: str) -> None:
@@ -229,7 +252,7 @@ class Store:
     def latest(self, token: str) -> dict[str, Any]:
         readings = self.readings(token)
         if not readings:
-            raise NotNow("No photo has been sent to this game yet.")
+            raise NotNow(_("No photo has been sent to this game yet."))
         return readings[-1]
 
 
@@ -245,6 +268,7 @@ def _reading(row: sqlite3.Row) -> dict[str, Any]:
         "sent_by": row["sent_by"],
         "created": row["created"],
         "side": row["side"],
+        "language": row["language"],
         "corrections": [],
     }
 

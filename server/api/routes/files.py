@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from patrolkit.i18n import _
 from server.api.deps import FlowDep
 from server.core.errors import NotFound
 
@@ -17,7 +18,7 @@ FOREVER = {"Cache-Control": "public, max-age=31536000, immutable"}
 def photo(digest: str, flow: FlowDep) -> FileResponse:
     path = flow.store.photos.path(digest)
     if not path.is_file():
-        raise NotFound("There is no such photo here.")
+        raise NotFound(_("There is no such photo here."))
     return FileResponse(path, media_type=_media(path.read_bytes()[:16]), headers=FOREVER)
 
 
@@ -25,7 +26,7 @@ def photo(digest: str, flow: FlowDep) -> FileResponse:
 def picture(digest: str, flow: FlowDep) -> FileResponse:
     path = flow.store.pictures.path(digest)
     if not path.is_file():
-        raise NotFound("There is no such picture here.")
+        raise NotFound(_("There is no such picture here."))
     return FileResponse(path, media_type="image/jpeg", headers=FOREVER)
 
 

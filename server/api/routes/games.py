@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
+from patrolkit.i18n import N_
 from patrolkit.inputs import printable_name
 from server.api.deps import FlowDep
 from server.referee.flow import Flow, export, notation, running_score
@@ -39,7 +40,7 @@ def list_games(flow: FlowDep) -> list[dict[str, Any]]:
 def start_game(body: NewGame, flow: FlowDep) -> dict[str, Any]:
     """Start a game of ``body.game``; its history (empty) and its unguessable ``id``."""
     kind = kind_named(body.game)
-    title = printable_name(body.title, "game's name") if body.title else kind.entry.title
+    title = printable_name(body.title, N_("game's name")) if body.title else kind.entry.local_title
     rules = kind.read_rules(body.rules or "")
     token = flow.store.create_game(kind.name, title, kind.sides, rules)
     if not kind.sides:

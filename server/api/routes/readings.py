@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
+from patrolkit.i18n import _
 from server.api.deps import FlowDep, SettingsDep
 from server.api.routes.games import Player, with_links
 from server.core.errors import BadUpload, TooLarge
@@ -37,18 +38,22 @@ async def send_photo(
     try:
         form = await request.form(max_files=1, max_fields=4)
     except Exception as exc:  # Starlette's form errors: one line, whatever the parser said
-        raise BadUpload(f"The upload is not a form with a photo in it ({exc}).") from None
+        raise BadUpload(
+            _("The upload is not a form with a photo in it ({problem}).").format(problem=exc)
+        ) from None
     photo = form.get("photo")
     if not isinstance(photo, UploadFile):
-        raise BadUpload("The upload holds no photo (send it in the form field 'photo').")
+        raise BadUpload(_("The upload holds no photo (send it in the form field 'photo')."))
     data = await photo.read(settings.max_upload_bytes + 1)
     await form.close()
     if len(data) > settings.max_upload_bytes:  # only the cap and one byte more were read
         raise TooLarge(
-            f"This photo is over {mib(settings.max_upload_bytes)} MiB, the most the server takes."
+            _("This photo is over {size} MiB, the most the server takes.").format(
+                size=mib(settings.max_upload_bytes)
+            )
         )
     if not data:
-        raise BadUpload("The photo sent is empty.")
+        raise BadUpload(_("The photo sent is empty."))
     by = form.get("by")
     reading = await flow.send_photo(token, data, by if isinstance(by, str) else None)
     return with_links(reading)
