@@ -18,14 +18,16 @@ from companion.pose import BoardPose, apply
 @dataclass(frozen=True)
 class Step:
     """One pass of the cascade: the rectified resolution, cubic or linear resampling, a blur
-    against sensor noise (sigma in patch pixels, 0 for none) and an unsharp mask (its amount, 0
-    for none; its radius is a quarter of a millimetre)."""
+    against sensor noise (sigma in patch pixels, 0 for none), an unsharp mask (its amount, 0
+    for none; its radius is a quarter of a millimetre) and the light evened out over ``even_mm``
+    (0 for not: see :func:`evened`)."""
 
     name: str
     pixels_per_mm: float
     cubic: bool = False
     denoise: float = 0.0
     sharpen: float = 0.0
+    even_mm: float = 0.0
 
     def patch(
         self, gray: np.ndarray, pose: BoardPose, box: tuple[float, float, float, float]
@@ -36,6 +38,8 @@ class Step:
             patch = cv2.GaussianBlur(patch, (0, 0), self.denoise)
         if self.sharpen:
             patch = unsharp(patch, 0.25 * self.pixels_per_mm, self.sharpen)
+        if self.even_mm:
+            patch = evened(patch, round(self.even_mm * self.pixels_per_mm))
         return patch, to_photo
 
 
@@ -98,3 +102,15 @@ def unsharp(gray: np.ndarray, sigma: float, amount: float = 1.0) -> np.ndarray:
     """``gray`` with its edges sharpened (unsharp mask)."""
     blurred = cv2.GaussianBlur(gray, (0, 0), sigma)
     return cv2.addWeighted(gray, 1.0 + amount, blurred, -amount, 0)
+
+
+def evened(gray: np.ndarray, size_px: int) -> np.ndarray:
+    """``gray`` divided by its paper's light: the brightest level within ``size_px`` of each
+    pixel, smoothed. A hard shadow's edge across a code then no longer splits it into a light
+    and a dark half that no single threshold reads; ``size_px`` must span more than the code's
+    largest dark patch (a finder's centre, three modules, or a run of dark modules)."""
+    side = size_px | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    light = cv2.GaussianBlur(cv2.dilate(gray, kernel), (0, 0), side / 2)
+    level = gray.astype(np.float32) / np.maximum(light.astype(np.float32), 1.0)
+    return np.clip(level * 235.0, 0, 255).astype(np.uint8)

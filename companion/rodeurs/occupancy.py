@@ -87,15 +87,17 @@ BRIGHTNESS: Final[dict[CellColour, tuple[float, float]]] = {
 """The brightness (cell centre over the local paper white) a bare cell of each colour may show;
 wide, because glare lifts black cells a long way."""
 
-SHADE_BRIGHTNESS: Final = 0.25
-"""A white cell wholly in a shadow (its neighbours lit) shows as little as this share of the
-local white; it is bare only when it is also flatter than a token can be, even blurred:"""
+SHADE_BRIGHTNESS: Final = {CellColour.WHITE: 0.25, CellColour.GREY: 0.15}
+"""A white or grey cell wholly in a shadow (its neighbours lit) shows as little as this share of
+the local white (the grey row about 0.3 where a lit one shows 0.6); it is bare only when it is
+also flatter than a token can be, even blurred:"""
 SHADE_SPREAD: Final = 0.04
-SHADE_CONTRAST: Final = 0.2
+SHADE_CONTRAST: Final = {CellColour.WHITE: 0.2, CellColour.GREY: CONTRAST_BARE}
 SHADE_COLOUR: Final = 0.02
 """(measured on the ``shadow`` photos: bare white cells wholly in a shadow up to 0.032 spread,
-0.10 contrast, no colour; a token shows its frame against its white centre, 0.11 spread and more
-even blurred, see :data:`SPREAD_TOKEN`.)"""
+0.10 contrast, no colour; grey ones up to 0.025 spread and 0.30 contrast, their hatching; a
+token shows its frame against its white centre, 0.11 spread and more even blurred, see
+:data:`SPREAD_TOKEN`, and its code's contrast, see :data:`CONTRAST_TOKEN`.)"""
 
 NOISY: Final = 9.0
 """Grey levels of sensor noise (robust spread of the finest detail) above which the view is
@@ -295,10 +297,10 @@ def look_at(view: BoardView, sq: int, colour: CellColour) -> CellLook:
     ):
         return CellLook(Look.EMPTY, "empty", None, *measures)
     if (
-        colour is CellColour.WHITE
-        and SHADE_BRIGHTNESS <= brightness < low_bright
+        colour in SHADE_BRIGHTNESS
+        and SHADE_BRIGHTNESS[colour] <= brightness < low_bright
         and spread < SHADE_SPREAD
-        and contrast < SHADE_CONTRAST
+        and contrast < SHADE_CONTRAST[colour]
         and colour_share < SHADE_COLOUR
         and not glared
     ):

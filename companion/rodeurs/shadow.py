@@ -34,6 +34,8 @@ NEUTRAL: Final = 1.12
 """The most one colour channel's dimming may differ from another's (as a ratio): a shadow dims
 white, black and grey paper alike; paper against a yellow, red or green frame differs by 1.5 or
 more in some channel."""
+LEAST_PIXELS: Final = 40
+"""A part measured on its own holds at least this many pixels (half resolution: 6 mm²)."""
 EDGE_BAND_MM: Final = 2.5
 """Half the width of the band along the line left out of the measurements: the shadow's soft
 edge, blurred by the check's smoothing."""
@@ -46,9 +48,10 @@ class Relit:
 
     spread: float
     contrast: float
-    brightness: tuple[float, float]
-    """The lit part's and the dark part's centre brightness over the local paper white, once
-    brought to the same light."""
+    brightness: tuple[float, ...]
+    """The centre's brightness over the local paper white, once brought to the same light: of
+    its lit part and of its dark part, or of the one part the centre holds when the shadow's
+    edge runs outside it."""
 
 
 def _grid(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -92,7 +95,15 @@ def relight(
     away = np.abs(u[interior] * np.cos(angle) + v[interior] * np.sin(angle) - offset) > (
         EDGE_BAND_MM
     )
-    spread = _spread(relit[away], u[interior][away], v[interior][away])
+    # each part has its own light gradient (the shadow need not dim evenly along the cell)
+    spreads = [
+        _spread(relit[away & part], u[interior][away & part], v[interior][away & part])
+        for part in (dim, lit)
+        if (away & part).sum() >= LEAST_PIXELS
+    ]
+    if not spreads:
+        return None
+    spread = max(spreads)
     # the centre at full resolution, the dark part brought to the lit part's light
     fu, fv = _grid(gray.shape[0])
     along = fu * np.cos(angle) + fv * np.sin(angle)
@@ -107,8 +118,8 @@ def relight(
     low, high = (float(x) for x in np.partition(values, (k, len(values) - 1 - k))[[k, -1 - k]])
     contrast = (high - low) / max(high, 24.0)
     parts = (full[keep & ~dark_here], full[keep & dark_here])
-    brightness = tuple(float(np.median(p)) / white if p.size else 1.0 for p in parts)
-    return Relit(spread, contrast, (brightness[0], brightness[1]))
+    brightness = tuple(float(np.median(p)) / white for p in parts if p.size)
+    return Relit(spread, contrast, brightness)
 
 
 def _best_split(light: np.ndarray, u: np.ndarray, v: np.ndarray) -> tuple[float, float] | None:

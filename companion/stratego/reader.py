@@ -67,12 +67,20 @@ EDGE_DEFAULT: Final = 120.0
 BOTH_WAYS: Final = 0.02
 """A code's modules have edges both ways (0.028 of the patch at the least, each way, on phone
 photos); a grid line or the seam between two sheets, seen over an empty cell, one way only."""
+SPREAD_OUT: Final = 0.3
+"""A code's edges run through most of the patch's columns and rows (the share holding two edge
+pixels or more: 0.42 at the least for 201 unread codes on shadow, phone, motion and defocus
+photos); two grid lines crossing there, or a neighbour's code at its side, through a few (0.19
+at the most of 10 such bare cells)."""
 INSET_MM: Final = 1.5
 """The patch looked at is the code's area less this on each side, away from the band."""
 SECOND_LOOK: Final = (
     CascadeStep("cells-10", 10.0),
     CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
+    CascadeStep("cells-10-evened", 10.0, even_mm=4.0),
 )
+"""How a cell that shows a code is read again: square-on at 10 px/mm, then enlarged and
+sharpened, then with its light evened out (a hard shadow's edge across the code)."""
 DARK: Final = 0.70
 """A cell's middle (a code's area) darker than this share of the white round it holds something:
 a code, whose modules are about half black, seen too small, too blurred or too shadowed for
@@ -327,14 +335,17 @@ def _shows_code(
     gray: np.ndarray, sheets: list[SheetReading], sq: int, edge: float, round_patch: np.ndarray
 ) -> bool:
     """Whether the middle of cell ``sq``, seen on the plane of the pieces' tops, shows the dense
-    edges of a code's modules, both ways (a neighbour's wall seen there has few edges, a grid
-    line or a seam edges one way only, bare paper, a lake or a soft shadow none), or its round
+    edges of a code's modules, both ways and spread over it (a neighbour's wall seen there has
+    few edges, a grid line or a seam edges one way only, two crossing lines edges in a few rows
+    and columns, bare paper, a lake or a soft shadow none), or its round
     (``round_patch``, :func:`_round`) is as dark as a code (:data:`DARK`)."""
     smooth = _middle(gray, sheets, sq)
     across, down = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
     dense = float((np.hypot(across, down) > edge).mean()) > DETAIL
     both_ways = min(float((abs(across) > edge).mean()), float((abs(down) > edge).mean()))
-    if dense and both_ways > BOTH_WAYS:
+    columns = float(((abs(across) > edge).sum(axis=0) >= 2).mean())
+    rows = float(((abs(down) > edge).sum(axis=1) >= 2).mean())
+    if dense and both_ways > BOTH_WAYS and min(columns, rows) >= SPREAD_OUT:
         return True
     return _as_dark_as_a_code(round_patch)
 

@@ -66,9 +66,11 @@ def test_a_shadowed_photo_never_guesses(layout: Layout, shoot: Shoot, seed: int)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 4, 5])
+@pytest.mark.parametrize("seed", [1, 4, 5, 11, 12])
 def test_a_shadowed_photo_reads_back_exactly(layout: Layout, shoot: Shoot, seed: int) -> None:
-    # cells across the shadow's edge are relit, cells wholly in it are flat white paper in shade
+    # cells across the shadow's edge are relit, cells wholly in it are flat paper in shade;
+    # seeds 11 and 12 hold bare cells the edge crosses away from their middle, once reported
+    # "cannot be made out" (black) or "a pawn is there" (white)
     state = play(layout, 6, seed=seed)
     reading = read_photo(shoot(state.text, "shadow", seed))
     assert reading.unreadable == ()
