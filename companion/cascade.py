@@ -105,12 +105,13 @@ def unsharp(gray: np.ndarray, sigma: float, amount: float = 1.0) -> np.ndarray:
 
 
 def evened(gray: np.ndarray, size_px: int) -> np.ndarray:
-    """``gray`` divided by its paper's light: the brightest level within ``size_px`` of each
-    pixel, smoothed. A hard shadow's edge across a code then no longer splits it into a light
-    and a dark half that no single threshold reads; ``size_px`` must span more than the code's
-    largest dark patch (a finder's centre, three modules, or a run of dark modules)."""
+    """``gray`` divided by its paper's light: its morphological closing over ``size_px`` (dark
+    patches narrower than that filled with the light round them; a shadow's edge, wider than
+    any, stays where it is, sharp). A hard shadow's edge across a code then no longer splits it
+    into a light and a dark half that no single threshold reads; ``size_px`` must span more than
+    the code's largest dark patch (a finder's centre, three modules, or a run of dark modules)."""
     side = size_px | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    light = cv2.GaussianBlur(cv2.dilate(gray, kernel), (0, 0), side / 2)
+    light = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
     level = gray.astype(np.float32) / np.maximum(light.astype(np.float32), 1.0)
     return np.clip(level * 235.0, 0, 255).astype(np.uint8)

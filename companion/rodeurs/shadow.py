@@ -21,13 +21,10 @@ from typing import Final
 
 import numpy as np
 
+from companion.split import best_split
 from patrolkit.sizes import Rodeurs
 
 CELL: Final = Rodeurs.CELL_MM
-ANGLES: Final = np.radians(np.arange(0.0, 180.0, 7.5))
-"""The directions a shadow's edge is tried along."""
-LEAST_SIDE: Final = 0.12
-"""Each part of the split holds at least this share of the cell's interior."""
 DIMMED: Final = (0.25, 0.9)
 """The share of the light a shadow leaves (the darkest and the faintest shadow taken)."""
 NEUTRAL: Final = 1.12
@@ -77,7 +74,7 @@ def relight(
     u, v = _grid(smooth.shape[0])
     pixels = smooth[interior].astype(np.float64)
     light = pixels.mean(axis=1)
-    split = _best_split(light, u[interior], v[interior])
+    split = best_split(light, u[interior], v[interior])
     if split is None:
         return None
     angle, offset = split
@@ -120,33 +117,6 @@ def relight(
     parts = (full[keep & ~dark_here], full[keep & dark_here])
     brightness = tuple(float(np.median(p)) / white for p in parts if p.size)
     return Relit(spread, contrast, brightness)
-
-
-def _best_split(light: np.ndarray, u: np.ndarray, v: np.ndarray) -> tuple[float, float] | None:
-    """The straight line (its normal's angle and offset, mm) that splits ``light`` into two
-    parts of least squared error about their means, each part at least :data:`LEAST_SIDE`."""
-    n = len(light)
-    low, high = int(LEAST_SIDE * n), int((1 - LEAST_SIDE) * n)
-    if high <= low:
-        return None
-    best: tuple[float, float, float] | None = None
-    for angle in ANGLES:
-        along = u * np.cos(angle) + v * np.sin(angle)
-        order = np.argsort(along, kind="stable")
-        sorted_light = light[order]
-        first = np.cumsum(sorted_light)
-        first_sq = np.cumsum(sorted_light**2)
-        k = np.arange(low, high)
-        left = first_sq[k - 1] - first[k - 1] ** 2 / k
-        right_sum = first[-1] - first[k - 1]
-        right = (first_sq[-1] - first_sq[k - 1]) - right_sum**2 / (n - k)
-        error = left + right
-        at = int(np.argmin(error))
-        if best is None or float(error[at]) < best[0]:
-            cut = k[at]
-            offset = float(along[order[cut - 1]] + along[order[cut]]) / 2
-            best = (float(error[at]), float(angle), offset)
-    return None if best is None else (best[1], best[2])
 
 
 def _spread(pixels: np.ndarray, u: np.ndarray, v: np.ndarray) -> float:

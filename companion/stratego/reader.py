@@ -44,6 +44,7 @@ from companion.sheets import (
     sheet_holding,
     sheet_under,
 )
+from companion.split import step_residual
 from companion.stratego.board import Found, locate_board, read_codes, sort_codes
 from companion.stratego.reading import PieceReading, SheetReading, StrategoReading, Unreadable
 from patrolkit.games.stratego import COLUMNS, LAKES, SQUARES, Army, square_name
@@ -93,6 +94,12 @@ is bare paper, so a middle dark on one side only (a neighbour's shadow or wall) 
 Every quarter of the unread codes measured on missed-focus, motion, shadow and low-light photos
 was 0.77 or darker; the bare cells dark on one side showed 0.81 to 0.94 there. Next to glare
 (:data:`WASHED_SHARE`) a code's washed-out quarters look bare, and this does not apply."""
+STEP_FLAT: Final = 0.08
+"""A dark round whose code area strays less than this (of the round's white) from two flat
+parts split by a straight line is bare paper across a shadow's edge, not a code. Measured on
+80 shadow, missed-focus, motion, low-light and phone photos: codes left unread 0.17 at the
+least (13), bare cells across a shadow's edge 0.03 to 0.07 (3 of 7 dark rounds; the others,
+a neighbour's wall or a lake's edge, stay reported)."""
 WASHED: Final = 250
 WASHED_SHARE: Final = 0.01
 """A round with more than this share of its pixels at :data:`WASHED` or brighter is washed by
@@ -376,7 +383,19 @@ def _as_dark_as_a_code(patch: np.ndarray) -> bool:
         return True
     h, w = code.shape[0] // 2, code.shape[1] // 2
     quarters = (code[:h, :w], code[:h, w:], code[h:, :w], code[h:, w:])
-    return max(float(q.mean()) for q in quarters) < LIGHT_QUARTER
+    if max(float(q.mean()) for q in quarters) >= LIGHT_QUARTER:
+        return False
+    return not _one_step(code)
+
+
+def _one_step(code: np.ndarray) -> bool:
+    """Whether a dark round's code area is bare paper across a shadow's edge: two flat parts
+    split by a straight line (:data:`STEP_FLAT`)."""
+    half = cv2.resize(code, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    mm = (np.arange(half.shape[0]) + 0.5) / half.shape[0] * Stratego.PIECE_CODE_MM
+    u, v = np.meshgrid(mm, mm)
+    stray = step_residual(half.ravel(), u.ravel(), v.ravel())
+    return stray is not None and stray < STEP_FLAT
 
 
 def _glared(round_patch: np.ndarray) -> bool:

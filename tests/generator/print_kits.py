@@ -51,6 +51,7 @@ def _stratego(paper: str) -> tuple[bytes, Manifest]:
 KITS: dict[str, Callable[[], tuple[bytes, Manifest | None]]] = {
     "rodeurs-classic-a4": lambda: rodeurs_kit(classic_layout(), "a4"),
     "rodeurs-random-letter": lambda: rodeurs_kit(random_layout(7, diagonal=True), "letter"),
+    "rodeurs-classic-letter-low": lambda: rodeurs_kit(classic_layout(), "letter", ink="low"),
     "rodeurs-boards-letter": _batch,
     **{f"twelve-patrols-{name}": partial(twelve_patrols_kit, DECK, **options)
        for name, options in TWELVE_PATROLS.items()},
@@ -64,8 +65,8 @@ KITS: dict[str, Callable[[], tuple[bytes, Manifest | None]]] = {
     "grand-jeu-a3-2-low": lambda: grand_jeu_kit(3, paper_name="a3", players=2, ink="low"),
 }  # fmt: skip
 """Every kind of PDF, by name: each game's kit on A4 and Letter (and A3 where offered; the grand
-jeu's two boards, one in low ink), a random board, a batch of boards, and every 12 Patrols
-variant."""
+jeu's two boards, one in low ink, and a Rôdeurs kit in low ink), a random board, a batch of
+boards, and every 12 Patrols variant."""
 
 
 @cache

@@ -1,6 +1,7 @@
 """Stratego photos degraded as real phones degrade them: a piece whose code a glare spot hides,
 or which missed focus blurs past reading, is reported where it stands — never called an empty
-cell; a photo out of focus is read whole once its blur is divided out."""
+cell; a photo out of focus is read whole once its blur is divided out; under a hard shadow every
+piece reads and no bare cell is taken for one."""
 
 from __future__ import annotations
 
@@ -88,5 +89,17 @@ def test_a_photo_out_of_focus_is_sharpened_and_every_piece_read(
     # The same photo with its blur divided out before the codes are read: every piece reads.
     write_photo(photograph(kit_dir, later, preset="defocus", seed=70018), tmp_path / "blur.jpg")
     read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "blur.jpg")
+    assert reported == 0
+    assert read == sum(piece is not None for piece in later.cells)
+
+
+@pytest.mark.parametrize("seed", [1, 8])
+def test_a_hard_shadow_hides_no_piece_and_makes_none_up(
+    kit_dir: Path, later: State, tmp_path: Path, seed: int
+) -> None:
+    # Seed 8's shadow crosses eight pieces' codes, read once their light is evened out; seed 1's
+    # crosses the middle of a bare cell, once reported as holding a piece.
+    write_photo(photograph(kit_dir, later, preset="shadow", seed=seed), tmp_path / "shadow.jpg")
+    read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "shadow.jpg")
     assert reported == 0
     assert read == sum(piece is not None for piece in later.cells)
