@@ -61,6 +61,14 @@ LOOK_MM: Final = 15.0
 (a scout's code, 12.6 mm, turned any way, covers most of it)."""
 DETAIL_PX_PER_MM: Final = 4.0
 """The resolution at which cells are looked at for a code's detail."""
+NEAR_MM: Final = 3.0
+"""A pixel is well darker than its surroundings when it is under 0.8 of both their mean light
+(blurred over 1.5 mm) and the paper's light there: the photo's morphological closing over this
+width, which fills a code's dark modules (three at the most side by side, 1.8 mm) with the light
+round them but leaves a hard shadow's edge where it is — so the dark side of that edge, darker
+than the mean across it, is not taken for a code's detail. The closing is taken on the photo
+smoothed by :data:`GRAIN_PX`, and a dim room's noise, never 0.8 under the mean, stays out."""
+GRAIN_PX: Final = 1.0
 BLOWN_LEVEL: Final = 254
 """A grey level at or above this is blown out: the light, not the paper, sets it."""
 GLARE_SHARE: Final = 0.05
@@ -78,9 +86,11 @@ SECOND_LOOK: Final = (
     CascadeStep("cells-20", 20.0, cubic=True, sharpen=2.0),
     CascadeStep("cells-12-smooth", 12.0, cubic=True, denoise=1.0, sharpen=1.5),
     CascadeStep("cells-24-smooth", 24.0, cubic=True, denoise=2.0, sharpen=2.0),
+    CascadeStep("cells-12-evened", 12.0, cubic=True, even_mm=3.0),
 )
 """The second look at a cell or a prison slot that shows a code's detail, step by step until
-one reads: small codes seen from afar need finer resampling, noisy ones smoothing first."""
+one reads: small codes seen from afar need finer resampling, noisy ones smoothing first, and
+one crossed by a hard shadow's edge its light evened out."""
 DIAGONAL_LOOK: Final = (
     CascadeStep("diagonal-12", 12.0, cubic=True, sharpen=1.0),
     CascadeStep("diagonal-20", 20.0, cubic=True, sharpen=2.0),
@@ -411,8 +421,12 @@ class _Detail:
         y1 = max(b[1] + b[3] for b in boxes) + LOOK_MM
         self.origin = (x0, y0)
         patch, _to_photo = rectify(gray, reading.pose, (x0, y0, x1 - x0, y1 - y0), DETAIL_PX_PER_MM)
-        near = cv2.GaussianBlur(patch, (0, 0), 1.5 * DETAIL_PX_PER_MM).astype(np.float32)
-        self.dark = patch.astype(np.float32) < near * 0.8
+        side = round(NEAR_MM * DETAIL_PX_PER_MM) | 1
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+        image = patch.astype(np.float32)
+        around = cv2.GaussianBlur(image, (0, 0), 1.5 * DETAIL_PX_PER_MM)
+        paper = cv2.morphologyEx(cv2.GaussianBlur(image, (0, 0), GRAIN_PX), cv2.MORPH_CLOSE, kernel)
+        self.dark = (image < around * 0.8) & (image < paper * 0.8)
         self.blown = patch >= BLOWN_LEVEL
 
     def shows_code(self, box: tuple[float, float, float, float]) -> bool:

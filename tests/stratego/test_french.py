@@ -29,7 +29,6 @@ from patrolkit.games.stratego.secret import Secret, Variant
 from patrolkit.games.stratego.words import rank_name
 from patrolkit.i18n import speaking
 from patrolkit.manifest import Manifest
-from tests.kit_helpers import assert_fonts_embedded, grey, read_codes
 from tests.language import english_left
 from tests.stratego.kits import seeded_kit
 
@@ -78,23 +77,6 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, FrenchKit]:
             tuple(page.get_textpage().get_text_range() for page in document),
         )
     return made
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", PAPERS)
-def test_every_code_of_the_french_kit_reads_back_as_kit_json_says(
-    kits: dict[str, FrenchKit], name: str
-) -> None:
-    kit = kits[name]
-    slips = {item.sheet for item in kit.manifest.by_role("secret-slip")}
-    secret_payloads = {f"PK1:ST:S:{secret.code}" for secret in kit.secrets}
-    for sheet, page in enumerate(pdfium.PdfDocument(kit.pdf), start=1):
-        found = sorted(read.text for read in read_codes(grey(page)))
-        expected = list(kit.manifest.payloads(sheet))
-        if sheet in slips:
-            expected += secret_payloads
-        assert found == sorted(expected), sheet
-    assert_fonts_embedded(kit.pdf)
 
 
 @pytest.mark.parametrize("name", PAPERS)
