@@ -51,8 +51,10 @@ from patrolkit.sizes import Patrolis, PatrolisSheet
 SECOND_LOOK: Final = (
     CascadeStep("cells-10", 10.0),
     CascadeStep("cells-16", 16.0, cubic=True, sharpen=1.0),
+    CascadeStep("cells-10-evened", 10.0, even_mm=3.5),
 )
-"""The second look's steps; the second also tries each patch with adaptive contrast."""
+"""The second look's steps; the second also tries each patch with adaptive contrast, the third
+evens the light out (a hard shadow's edge across a code, :func:`companion.cascade.evened`)."""
 MARGIN_MM: Final = 3.0
 
 
