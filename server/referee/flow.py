@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from patrolkit.i18n import _, language, ngettext, pgettext
+from patrolkit.numbers import decimal
 from server.core.config import Settings
 from server.core.errors import Forbidden, NotNow, TooLarge
 from server.referee.kinds import Kind, kind_named, side_name
@@ -335,9 +336,7 @@ def mib(size: int) -> str:
     """``size`` bytes in MiB, as a player reads it in the language in force: ``25``, ``0.2``
     (``0,2`` in French)."""
     mib = size / 2**20
-    text = f"{mib:.0f}" if mib >= 10 else f"{mib:.1f}".removesuffix(".0")
-    # Translators: the decimal separator of a number written in a sentence.
-    return text.replace(".", pgettext("decimal separator", "."))
+    return decimal(mib, 0 if mib >= 10 else 1)
 
 
 def status_word(status: str) -> str:
