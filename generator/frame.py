@@ -15,10 +15,22 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
 from generator.flow import fill_columns
-from generator.page import BOLD, FONT, GENERATOR, INK, MARGIN_MM, MM, SOFT_INK, Ink, Paper, Sheet
+from generator.page import (
+    BOLD,
+    FONT,
+    GENERATOR,
+    INK,
+    MARGIN_MM,
+    MM,
+    SOFT_INK,
+    Ink,
+    KitPapers,
+    Paper,
+    Sheet,
+)
 from patrolkit.atomic import write_file, write_folder
 from patrolkit.i18n import N_, _
-from patrolkit.manifest import BoardGeometry, Item, Manifest
+from patrolkit.manifest import BoardGeometry, Item, Manifest, PaperSheets
 
 # -- the print-scale check ------------------------------------------------------------------------
 
@@ -158,6 +170,35 @@ def sheets_text(first: int, count: int) -> str:
     return _("Sheets {first}–{last}").format(first=first, last=first + count - 1)
 
 
+def paper_note(papers: KitPapers, first: int, count: int, what: str) -> str:
+    """The cover's word on paper (paragraph markup) for a kit whose board, ``what`` ("the
+    board", "the maps"), is its ``count`` sheets from ``first``: which sheets print on which
+    paper, and how to print a file of two paper sizes. ``""`` for a kit on one paper."""
+    if not papers.mixed:
+        return ""
+    if count == 1:
+        text = _(
+            "<b>Two paper sizes</b>: {board} for sheet {first} ({what}), {rest} for every other"
+            " sheet. Let the printer choose the paper by the PDF's page size (“Choose paper source"
+            " by PDF page size” or “Auto select”), or print the {board} and the {rest} sheets as"
+            " two jobs."
+        )
+    else:
+        text = _(
+            "<b>Two paper sizes</b>: {board} for sheets {first}–{last} ({what}), {rest} for every"
+            " other sheet. Let the printer choose the paper by the PDF's page size (“Choose paper"
+            " source by PDF page size” or “Auto select”), or print the {board} and the {rest}"
+            " sheets as two jobs."
+        )
+    return text.format(
+        board=papers.board.name.upper(),
+        rest=papers.rest.name.upper(),
+        first=first,
+        last=first + count - 1,
+        what=what,
+    )
+
+
 def draw_cover_title(
     sheet: Sheet, title: str, facts: Sequence[str], *, pieces: str | None = None
 ) -> float:
@@ -194,13 +235,18 @@ def draw_generator_line(sheet: Sheet) -> None:
 
 
 class KitDocument:
-    """A kit's PDF drawn in memory on one :class:`Sheet`, and the manifest it ends with."""
+    """A kit's PDF drawn in memory on one :class:`Sheet`, and the manifest it ends with.
+
+    A kit printed for ``paper`` prints on :attr:`papers` (see :class:`KitPapers`): its first
+    page on the paper of everything but the board; a kit turns to ``papers.board`` for its board
+    sheets and back to ``papers.rest`` after them (:meth:`Sheet.next_page`)."""
 
     def __init__(self, game_title: str, paper: Paper, subject: str, ink: Ink = Ink.NORMAL) -> None:
         self._out = io.BytesIO()
+        self.papers = KitPapers.of(paper)
         self.sheet = Sheet(
             self._out,
-            paper,
+            self.papers.rest,
             title=_("{game} — print-and-play kit").format(game=game_title),
             subject=subject,
             ink=ink,
@@ -217,22 +263,32 @@ class KitDocument:
     ) -> tuple[bytes, Manifest]:
         """End the PDF; its bytes and the manifest of its pages, ``items`` and ``board``. A
         low-ink kit records ``"ink": "low"`` among its ``options``; a kit without it was printed
-        with the normal ink."""
+        with the normal ink. The manifest's paper is the board's, and its ``papers`` say which
+        sheets print on which paper."""
         sheet = self.sheet
         if sheet.ink is not Ink.NORMAL:
             options = {**options, "ink": sheet.ink.value}
         pages = sheet.page
+        papers = tuple(
+            PaperSheets(
+                paper.name,
+                paper.size,
+                tuple(n for n, on in enumerate(sheet.papers, start=1) if on == paper),
+            )
+            for paper in dict.fromkeys(sheet.papers)
+        )
         sheet.save()
         manifest = Manifest(
             game=game,
-            paper=sheet.paper.name,
-            page_size=sheet.paper.size,
+            paper=self.papers.board.name,
+            page_size=self.papers.board.size,
             pages=pages,
             options=options,
             layout=layout,
             board=board,
             items=tuple(items),
             generator=GENERATOR,
+            papers=papers,
         )
         return self._out.getvalue(), manifest
 

@@ -74,7 +74,29 @@ PAPERS: Final = {
     "letter": Paper("letter", 215.9, 279.4),
 }
 A3: Final = Paper("a3", 297.0, 420.0)
-"""Not one of the usual :data:`PAPERS`: only a kit whose board needs it offers it."""
+"""Not one of the usual :data:`PAPERS`: only a kit whose board needs it offers it, and only its
+board prints on it (see :class:`KitPapers`)."""
+
+
+@dataclass(frozen=True)
+class KitPapers:
+    """The papers of a kit: its board's sheets print on ``board`` (the paper asked for), every
+    other sheet (the cover, the rules, the pieces, the screen, the slips) on ``rest``."""
+
+    board: Paper
+    rest: Paper
+
+    @classmethod
+    def of(cls, asked: Paper) -> KitPapers:
+        """The papers of a kit asked for on ``asked``. A3 is there for the board alone, which
+        then prints whole on one sheet; few home printers take it, so the rest of an A3 kit goes
+        on A4. Any other paper prints every sheet."""
+        return cls(asked, PAPERS["a4"] if asked == A3 else asked)
+
+    @property
+    def mixed(self) -> bool:
+        """Whether the kit prints on two paper sizes."""
+        return self.board != self.rest
 
 
 def paper(name: str, *, also: Sequence[Paper] = ()) -> Paper:
@@ -147,11 +169,19 @@ def colour(value: str | Color) -> Color:
     return HexColor(value) if isinstance(value, str) else value
 
 
+def _whole_page(paper: Paper) -> tuple[float, float, float, float]:
+    """A page's trim and bleed box: the paper itself. What a home printer prints is trimmed at
+    the paper's edge, and pieces with bleed carry it inside the page."""
+    return (0.0, 0.0, *paper.points)
+
+
 class Sheet:
     """A canvas seen in the page frame (mm from the top-left corner, y down).
 
     One :class:`Sheet` spans the whole document: :meth:`next_page` ends a page and
-    :attr:`page` counts pages from 1, the numbering the manifest calls ``sheet``.
+    :attr:`page` counts pages from 1, the numbering the manifest calls ``sheet``. Pages may differ
+    in size: :attr:`paper` is the current page's paper, and every drawing call, the page frame
+    and the page's trim and bleed boxes follow it.
     """
 
     def __init__(
@@ -159,16 +189,16 @@ class Sheet:
     ) -> None:
         register_fonts()
         self.paper = paper
+        """The current page's paper."""
+        self.papers = [paper]
+        """Every page's paper so far, page 1 first."""
         self.ink = ink
         """How much ink the drawing calls of this sheet's pieces spend (see :class:`Ink`)."""
-        # Every page is trimmed at the paper's edge (what a home printer prints is the piece of
-        # paper itself); pieces with bleed carry it inside the page, so the bleed box is the page.
-        whole_page = (0.0, 0.0, *paper.points)
         self.canvas = Canvas(
             out,
             pagesize=paper.points,
-            trimBox=whole_page,
-            bleedBox=whole_page,
+            trimBox=_whole_page(paper),
+            bleedBox=_whole_page(paper),
             invariant=1,
             pageCompression=1,
             initialFontName=FONT,
@@ -188,9 +218,17 @@ class Sheet:
 
     # -- pages ---------------------------------------------------------------------------------
 
-    def next_page(self) -> None:
+    def next_page(self, paper: Paper | None = None) -> None:
+        """End the page; the next is on ``paper`` (on the same paper as this one if not given),
+        with its own trim and bleed boxes."""
         self.canvas.showPage()
         self.page += 1
+        if paper is not None and paper != self.paper:
+            self.paper = paper
+            self.canvas.setPageSize(paper.points)
+            self.canvas.setTrimBox(_whole_page(paper))
+            self.canvas.setBleedBox(_whole_page(paper))
+        self.papers.append(self.paper)
 
     def save(self) -> None:
         self.canvas.showPage()

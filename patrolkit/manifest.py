@@ -10,6 +10,14 @@ Coordinates
   page rasterised at ``dpi`` maps a point to pixel ``(x, y) * dpi / 25.4``.
 * **Board frame**: millimetres from the top-left corner of the board's cell grid (the outer corner
   of the cell in the first column and the top row as printed), x to the right, y down.
+
+Papers and schemas
+------------------
+``paper`` and ``page_size`` are the paper the kit was printed for (its ``--paper``), on which its
+board prints. ``papers`` (schema 2) lists every paper the sheets print on with the sheets on it:
+an A3 kit prints only its board on A3 and every other sheet on A4, so a page's size is
+:meth:`Manifest.page_size_of` its sheet. A schema-1 ``kit.json`` has no ``papers``: every sheet
+of it is on ``paper``, and it is read as such.
 """
 
 from __future__ import annotations
@@ -23,7 +31,8 @@ from patrolkit.errors import KitError
 from patrolkit.i18n import _
 from patrolkit.inputs import read_json
 
-SCHEMA = 1
+SCHEMA = 2
+"""The schema this patrolkit writes; it reads every schema from 1 to this one."""
 
 
 @dataclass(frozen=True)
@@ -101,9 +110,20 @@ class BoardGeometry:
 
 
 @dataclass(frozen=True)
+class PaperSheets:
+    """The sheets (numbered from 1) of a kit printed on one paper: its name (``a4``, ``letter``,
+    ``a3``) and its size (width, height) in millimetres."""
+
+    paper: str
+    page_size: tuple[float, float]
+    sheets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Manifest:
     """Everything a kit is, written beside its PDF as ``kit.json``. ``board`` is ``None`` for a
-    game with no printed board."""
+    game with no printed board; ``papers`` lists each paper and its sheets (none given: every
+    sheet is on ``paper``)."""
 
     game: str
     paper: str
@@ -115,6 +135,23 @@ class Manifest:
     items: tuple[Item, ...]
     generator: str
     schema: int = SCHEMA
+    papers: tuple[PaperSheets, ...] = ()
+
+    def page_size_of(self, sheet: int) -> tuple[float, float]:
+        """The size (width, height, mm) of ``sheet``'s page."""
+        return self._paper_of(sheet).page_size
+
+    def paper_of(self, sheet: int) -> str:
+        """The paper ``sheet`` prints on (``a4``, ``letter``, ``a3``)."""
+        return self._paper_of(sheet).paper
+
+    def _paper_of(self, sheet: int) -> PaperSheets:
+        if not 1 <= sheet <= self.pages:
+            raise ValueError(f"the kit has no sheet {sheet}")
+        for paper in self.papers:
+            if sheet in paper.sheets:
+                return paper
+        return PaperSheets(self.paper, self.page_size, (sheet,))
 
     def payloads(self, sheet: int | None = None) -> list[str]:
         """Every QR payload printed (on ``sheet`` only, if given), in print order."""
@@ -150,10 +187,11 @@ class Manifest:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Manifest:
         try:
-            if data.get("schema") != SCHEMA:
+            schema = data.get("schema")
+            if not isinstance(schema, int) or isinstance(schema, bool) or not 1 <= schema <= SCHEMA:
                 raise KitError(
-                    _("This kit.json is schema {schema}; we read {ours}.").format(
-                        schema=data.get("schema"), ours=SCHEMA
+                    _("This kit.json is schema {schema}; we read schemas 1 to {ours}.").format(
+                        schema=schema, ours=SCHEMA
                     )
                 )
             board = data["board"]
@@ -182,17 +220,19 @@ class Manifest:
                 )
                 for i in data["items"]
             )
+            pages = data["pages"]
             return cls(
                 game=data["game"],
                 paper=data["paper"],
                 page_size=tuple(data["page_size"]),
-                pages=data["pages"],
+                pages=pages,
                 options=dict(data["options"]),
                 layout=dict(data["layout"]),
                 board=geometry,
                 items=items,
                 generator=data["generator"],
-                schema=data["schema"],
+                schema=schema,
+                papers=_papers(data.get("papers", ()), pages),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise KitError(
@@ -210,6 +250,16 @@ class Manifest:
         if not isinstance(data, dict):
             raise KitError(_("{path} is not a patrolkit manifest.").format(path=path))
         return cls.from_json(data)
+
+
+def _papers(data: list[dict[str, Any]], pages: int) -> tuple[PaperSheets, ...]:
+    """The ``papers`` of a kit.json of ``pages`` pages (none in schema 1); :class:`ValueError`
+    unless they hold every sheet once."""
+    papers = tuple(PaperSheets(p["paper"], tuple(p["page_size"]), tuple(p["sheets"])) for p in data)
+    listed = sorted(sheet for p in papers for sheet in p.sheets)
+    if papers and listed != list(range(1, pages + 1)):
+        raise ValueError(f"its papers list sheets {listed} of {pages}")
+    return papers
 
 
 def _qr(data: dict[str, Any]) -> QrCode:

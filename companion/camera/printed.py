@@ -100,7 +100,8 @@ def _title(game: str) -> str:
 
 def printed_pages(pdf_path: Path, sheets: Iterable[int]) -> dict[int, Image]:
     """The ``sheets`` (page numbers from 1) of the kit PDF at :data:`RASTER_PX_PER_MM`, as
-    printed (see :func:`printed`); :class:`KitError` for a PDF that is unreadable or short."""
+    printed (see :func:`printed`); :class:`KitError` for a PDF that is unreadable or short. Each
+    page is rendered at its own size (an A3 kit's board sheets are A3, its other sheets A4)."""
     import pypdfium2 as pdfium
 
     wanted = sorted(set(sheets))
@@ -128,9 +129,9 @@ def printed_pages(pdf_path: Path, sheets: Iterable[int]) -> dict[int, Image]:
     return pages
 
 
-def page_scale(manifest: Manifest, page: Image) -> tuple[float, float]:
-    """The scale (px per mm, x and y) of ``page``, one of ``manifest``'s pages as printed."""
-    page_w, page_h = manifest.page_size
+def page_scale(manifest: Manifest, sheet: int, page: Image) -> tuple[float, float]:
+    """The scale (px per mm, x and y) of ``page``, ``manifest``'s sheet ``sheet`` as printed."""
+    page_w, page_h = manifest.page_size_of(sheet)
     return page.shape[1] / page_w, page.shape[0] / page_h
 
 

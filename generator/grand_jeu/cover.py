@@ -64,8 +64,16 @@ MARK_SIZE: Final = 7.6
 
 
 def draw_cover(
-    sheet: Sheet, kit: str, contents: Sequence[str], players: int, arrows: Sequence[int]
+    sheet: Sheet,
+    kit: str,
+    contents: Sequence[str],
+    players: int,
+    arrows: Sequence[int],
+    *,
+    paper: str = "",
 ) -> None:
+    """The cover; ``paper``: which sheets print on which paper, for a kit on two (paragraph
+    markup, see :func:`generator.frame.paper_note`)."""
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
     # The title takes the whole width, so the facts go on the line under it.
@@ -89,6 +97,7 @@ def draw_cover(
             ),
             COVER.body,
         ),
+        *([Paragraph(paper, COVER.body)] if paper else []),
         COVER.bullet(
             _(
                 "<b>The board</b>: cut and lay its sheets as each one says, every grid line on a"

@@ -11,6 +11,9 @@ Sheets, numbered from 1 as in the manifest:
    is printed beside it;
 4. the scouts of every patrol and the 4 foulard tokens.
 
+An A3 kit prints only its board on A3 (one sheet for the 8 x 8 board, four for the 10 x 10);
+the cover, the rules and the scouts go on A4 (see :class:`generator.page.KitPapers`).
+
 Output is reproducible: the same options give byte-identical files. The kit's code, which every
 scout and corner code carries, is drawn from the seed and the number of patrols, so two kits
 printed with different seeds never mix their scouts unnoticed.
@@ -23,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from generator.frame import KitDocument, sheets_text, write_kit_files
+from generator.frame import KitDocument, paper_note, sheets_text, write_kit_files
 from generator.grand_jeu.board import draw_board_sheet, place
 from generator.grand_jeu.cover import draw_cover
 from generator.grand_jeu.rules_sheet import draw_rules, rules_pages
@@ -118,20 +121,22 @@ def render_kit(
     kit = kit_code(seed, players)
     patrols = SEATS[players]
     count = GrandJeu.patrol_size(players)
-    placements = [place(sheet_paper, plan) for plan in GrandJeu.sheets(sheet_paper.name, players)]
-    scouts = scouts_for(kit, patrols, count)
     document = KitDocument("Le grand jeu des patrouilles", sheet_paper, f"Kit {kit}", ink_mode)
+    papers = document.papers
+    placements = [place(papers.board, plan) for plan in GrandJeu.sheets(sheet_paper.name, players)]
+    scouts = scouts_for(kit, patrols, count)
     sheet = document.sheet
-    rules = rules_pages(sheet_paper, arrows)
+    rules = rules_pages(papers.rest, arrows)
     contents = _contents(rules, len(placements), players, count)
-    draw_cover(sheet, kit, contents, players, arrows)
+    note = paper_note(papers, 2 + rules, len(placements), _("the board and its prisons"))
+    draw_cover(sheet, kit, contents, players, arrows, paper=note)
     sheet.next_page()
     draw_rules(sheet, arrows)
     items: list[Item] = []
     for placement in placements:
-        sheet.next_page()
+        sheet.next_page(papers.board)
         items += draw_board_sheet(sheet, kit, placement)
-    sheet.next_page()
+    sheet.next_page(papers.rest)
     items += draw_scout_page(sheet, scouts, arrows, FOULARDS)
     return document.finish(
         game=GAME,

@@ -27,7 +27,7 @@ from patrolkit.sizes import Patrolis
 
 OVERVIEW_SHARE: Final = 0.272
 """The small maps on the cover are at most this share of the page's width (cells of 3.3 mm on
-A4, 4.6 mm on A3), less if the page's height or the map's size needs it."""
+A4, the cover of an A3 kit too), less if the page's height or the map's size needs it."""
 
 COVER: Final = CoverStyles.of("pt-cover", size=8.8, leading=11.6, after=3.4, head_before=4)
 
@@ -143,8 +143,16 @@ def cover_contents(
 
 
 def draw_cover(
-    sheet: Sheet, maps: tuple[KitMap, ...], contents: list[str], players: int, *, single: bool
+    sheet: Sheet,
+    maps: tuple[KitMap, ...],
+    contents: list[str],
+    players: int,
+    *,
+    single: bool,
+    paper: str = "",
 ) -> None:
+    """The cover; ``paper``: which sheets print on which paper, for a kit on two (paragraph
+    markup, see :func:`generator.frame.paper_note`)."""
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
     facts = (
@@ -192,6 +200,7 @@ def draw_cover(
             ),
             COVER.body,
         ),
+        *([Paragraph(paper, COVER.body)] if paper else []),
         Paragraph(_(_ASSEMBLY_SINGLE if single else _ASSEMBLY), COVER.body),
         Paragraph(
             _(

@@ -9,6 +9,9 @@ Sheets, numbered from 1 as in the manifest:
 4. map 2's board, likewise (unless the kit prints one map);
 5. the step tiles of every player and the eight objectives.
 
+An A3 kit prints only its maps on A3; the cover, the rules and the tiles and objectives (still
+17 mm, the size of its cells) go on A4 (see :class:`generator.page.KitPapers`).
+
 Output is reproducible: the same seed and options give byte-identical files. The kit prints two
 different maps: ``generate_map(seed)`` and the map of the next seed that differs from it; with
 ``maps=1``, only the first (one map's board sheets fewer).
@@ -19,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from generator.frame import KitDocument, write_kit_files
-from generator.page import A3, Paper, paper
+from generator.frame import KitDocument, paper_note, write_kit_files
+from generator.page import A3, KitPapers, Paper, paper
 from generator.page import ink as ink_named
 from generator.patrolis.cover import cover_contents, draw_cover
 from generator.patrolis.deals import KitMap, kit_maps
@@ -120,15 +123,19 @@ def render_kit(
         kit_map_list = kit_maps(seed, size, map_count)
     except LayoutError as exc:
         raise KitError(str(exc)) from None
+    papers = KitPapers.of(sheet_paper)
     plans = Patrolis.sheets(size, cell)
-    placements = [place(sheet_paper, plan) for plan in plans]
+    placements = [place(papers.board, plan) for plan in plans]
     tiles = tiles_for(players)
     tokens = objectives()
     steps = STEPS_DEALT[players]
     facts = Facts(players, steps, tuple(step_mix(steps).items()), map_count)
-    rules = rules_pages(facts, sheet_paper)
-    pieces = len(piece_pages(sheet_paper, cell, len(tiles), len(tokens)))
+    rules = rules_pages(facts, papers.rest)
+    pieces = len(piece_pages(papers.rest, cell, len(tiles), len(tokens)))
     contents = cover_contents(rules, len(plans), pieces, players, size, cell, map_count)
+    note = paper_note(
+        papers, 2 + rules, map_count * len(plans), _("the maps") if map_count > 1 else _("the map")
+    )
 
     digests = kit_map_list[0].game_map.digest
     for later in kit_map_list[1:]:
@@ -142,17 +149,17 @@ def render_kit(
         ink_mode,
     )
     sheet = kit.sheet
-    draw_cover(sheet, kit_map_list, contents, players, single=len(plans) == 1)
+    draw_cover(sheet, kit_map_list, contents, players, single=len(plans) == 1, paper=note)
     sheet.next_page()
     draw_rules(sheet, facts)
     items: list[Item] = []
     for kit_map in kit_map_list:
         for placement in placements:
-            sheet.next_page()
+            sheet.next_page(papers.board)
             items += draw_board_sheet(
                 sheet, kit_map.game_map, kit_map.number, placement, len(placements)
             )
-    sheet.next_page()
+    sheet.next_page(papers.rest)
     items += draw_piece_pages(sheet, cell, tiles, tokens, players)
     return kit.finish(
         game=GAME,

@@ -57,7 +57,11 @@ def brief() -> tuple[tuple[str, str], ...]:
     )
 
 
-def draw_cover(sheet: Sheet, kit: str, contents: Sequence[str], cell_mm: float) -> None:
+def draw_cover(
+    sheet: Sheet, kit: str, contents: Sequence[str], cell_mm: float, *, paper: str = ""
+) -> None:
+    """The cover; ``paper``: which sheets print on which paper, for a kit on two (paragraph
+    markup, see :func:`generator.frame.paper_note`)."""
     width, height = sheet.paper.size
     left, right = MARGIN_MM, width - MARGIN_MM
     top = draw_cover_title(
@@ -80,6 +84,7 @@ def draw_cover(sheet: Sheet, kit: str, contents: Sequence[str], cell_mm: float) 
             ).format(cell=decimal(cell_mm, 2)),
             COVER.body,
         ),
+        *([Paragraph(paper, COVER.body)] if paper else []),
         COVER.bullet(
             _(
                 "<b>Each piece</b> is one strip: cut it out on its outline, crease the four grey"

@@ -10,6 +10,10 @@ Sheets, numbered from 1 as in the manifest:
 5. the setup screen;
 6. the two rank cards and the two private slips.
 
+An A3 kit prints only its board on A3; everything else goes on A4, the pieces and the screen at
+the sizes of the A3 kit (a screen as long as five 27 mm cells), two sheets an army as on A4 (see
+:class:`generator.page.KitPapers`).
+
 The kit code and both armies' keys are drawn from the system's secure random source on every
 run (never from ``--seed``): two kits never share a piece id, and a seed tells nothing about a
 kit's secrets. ``kit.json`` lists every printed item and payload, but no rank and no secret: the
@@ -24,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from generator.frame import KitDocument, manifest_bytes, sheets_text
+from generator.frame import KitDocument, manifest_bytes, paper_note, sheets_text
 from generator.page import A3, Paper, paper
 from generator.page import ink as ink_named
 from generator.stratego.board import draw_board_sheet, place
@@ -108,25 +112,27 @@ def render_kit(
     ink_mode = ink_named(ink)
     red, blue = new_secrets(entropy or system_random.token_bytes)
     cell = Stratego.cell_mm(sheet_paper.name)
-    placements = [place(sheet_paper, plan) for plan in Stratego.sheets(cell)]
+    document = KitDocument("Stratego", sheet_paper, _("Kit {kit}").format(kit=red.kit), ink_mode)
+    papers = document.papers
+    placements = [place(papers.board, plan) for plan in Stratego.sheets(cell)]
     armies = {
         secret.army: [Soldier(secret.army, identity, rank) for identity, rank in secret.pieces]
         for secret in (red, blue)
     }
-    document = KitDocument("Stratego", sheet_paper, _("Kit {kit}").format(kit=red.kit), ink_mode)
     sheet = document.sheet
-    rules = rules_pages(sheet_paper)
+    rules = rules_pages(papers.rest)
     per_army = army_pages(sheet, len(armies[Army.RED]))
     contents = _contents(rules, len(placements), per_army, cell)
-    draw_cover(sheet, red.kit, contents, cell)
+    note = paper_note(papers, 2 + rules, len(placements), _("the board"))
+    draw_cover(sheet, red.kit, contents, cell, paper=note)
     sheet.next_page()
     draw_rules(sheet)
     items: list[Item] = []
     for placement in placements:
-        sheet.next_page()
+        sheet.next_page(papers.board)
         items += draw_board_sheet(sheet, red.kit, placement)
     for army, soldiers in armies.items():
-        sheet.next_page()
+        sheet.next_page(papers.rest)
         items += draw_army_pages(sheet, army, soldiers)
     sheet.next_page()
     items += draw_screen_page(sheet, cell)

@@ -60,6 +60,7 @@ KITS: dict[str, Callable[[], tuple[bytes, Manifest | None]]] = {
     "patrolis-a3-2": lambda: patrolis_kit(0, "a3"),
     "stratego-a4": lambda: _stratego("a4"),
     "stratego-letter": lambda: _stratego("letter"),
+    "stratego-a3": lambda: _stratego("a3"),
     "grand-jeu-a4-2": lambda: grand_jeu_kit(3, paper_name="a4", players=2),
     "grand-jeu-letter-4": lambda: grand_jeu_kit(3, paper_name="letter", players=4),
     "grand-jeu-a3-2-low": lambda: grand_jeu_kit(3, paper_name="a3", players=2, ink="low"),

@@ -24,7 +24,7 @@ from tests.kit_helpers import (
     Read,
     assert_fonts_embedded,
     assert_margins_light,
-    assert_page_sizes,
+    assert_pages_as_listed,
     assert_refuses_to_overwrite,
     assert_ruler_is_100_mm,
     colour,
@@ -210,7 +210,8 @@ def test_the_pdf_is_sized_checked_and_self_contained(
     kits: dict[tuple[str, int], Kit], key: tuple[str, int]
 ) -> None:
     kit = kits[key]
-    assert_page_sizes(kit.pdf, key[0], PAGES[key])
+    assert kit.manifest.pages == PAGES[key]
+    assert_pages_as_listed(kit.pdf, kit.manifest)
     assert_ruler_is_100_mm(kit.pages[0])
     assert_fonts_embedded(kit.pdf)
     for page in kit.pages:

@@ -72,7 +72,7 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> GrandJeuKitRaster:
     scouts = {f"{i.attrs['patrol']}{i.attrs['number']}": i for i in manifest.by_role("scout")}
     wanted = {s.item.sheet for s in sheets} | {i.sheet for i in scouts.values()}
     pages = {n: frozen(page) for n, page in printed_pages(pdf_path, wanted).items()}
-    sx, sy = page_scale(manifest, pages[sheets[0].item.sheet])
+    sx, sy = page_scale(manifest, sheets[0].item.sheet, pages[sheets[0].item.sheet])
     return GrandJeuKitRaster(
         manifest,
         str(layout["kit"]),

@@ -71,7 +71,7 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> PatrolisKitRaster:
         item.sheet for item in manifest.items if item.role in ("step", "objective")
     }
     pages = {n: frozen(page) for n, page in printed_pages(pdf_path, wanted).items()}
-    sx, sy = page_scale(manifest, pages[sheets[0].item.sheet])
+    sx, sy = page_scale(manifest, sheets[0].item.sheet, pages[sheets[0].item.sheet])
     return PatrolisKitRaster(
         manifest,
         game_map,

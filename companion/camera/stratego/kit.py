@@ -94,7 +94,7 @@ def _rasterise(manifest: Manifest, pdf_path: Path) -> StrategoKitRaster:
     )
     strips = manifest.by_role("piece")
     pages = printed_pages(pdf_path, {s.item.sheet for s in sheets} | {i.sheet for i in strips})
-    sx, sy = page_scale(manifest, pages[sheets[0].item.sheet])
+    sx, sy = page_scale(manifest, sheets[0].item.sheet, pages[sheets[0].item.sheet])
     pieces: dict[str, PrintedPiece] = {}
     for item in strips:
         cut, page = item.cut, pages[item.sheet]
