@@ -117,13 +117,50 @@ def spare_top(width: float, height: float, backs: str) -> float | None:
     """Where the free foot of the last card-front sheet starts (below its cards' crop marks,
     the cards lifted under the heading), if that sheet is not full and its back is a sheet of
     card backs alone (duplex): other pieces may go there, with nothing printed behind them."""
+    foot = free_foot(width, height, backs)
+    return None if foot is None else foot.below_marks
+
+
+@dataclass(frozen=True)
+class Foot:
+    """The free foot of the last card-front sheet (duplex backs, its cards lifted under the
+    heading), for pieces that have nothing printed behind them: ``top``, the highest a piece may
+    reach (:data:`BEHIND_CLEAR_MM` below the cards' block); ``below_marks``, where the crop marks
+    below the block end; ``marks``, every crop mark's box ``(left, top, right, bottom)``."""
+
+    top: float
+    below_marks: float
+    marks: tuple[tuple[float, float, float, float], ...]
+
+
+BEHIND_CLEAR_MM: Final = MAX_OFFSET_MM + 1.0
+"""A piece in the foot of the last card sheet starts this far below the cards' block (bleed
+included): the backs behind the block, moved by the largest duplex offset, stay clear of it with
+1 mm to spare for what the printer misses after the offset."""
+_MARK_WIDTH_MM: Final = 0.2
+
+
+def free_foot(width: float, height: float, backs: str) -> Foot | None:
+    """The free foot of the last card-front sheet on a ``width`` x ``height`` page (see
+    :class:`Foot`); ``None`` with gutter backs (every sheet holds backs beside its fronts) or if
+    the last sheet is full."""
     if backs != "duplex":
         return None
     last = card_grids(width, height, backs, 9, lift_last=True)[-1]
     if last.count == last.columns * ROWS:
         return None
-    _unused, top, _unused2, block = last.area()
-    return top + block + MARK_CLEAR_MM + MARK_LENGTH_MM
+    left, top, block_width, block = last.area()
+    right, bottom = left + block_width, top + block
+    xs, ys = last.cuts()
+    half = _MARK_WIDTH_MM / 2
+    near, far = MARK_CLEAR_MM, MARK_CLEAR_MM + MARK_LENGTH_MM
+    marks = [
+        *((x - half, top - far, x + half, top - near) for x in xs),
+        *((x - half, bottom + near, x + half, bottom + far) for x in xs),
+        *((left - far, y - half, left - near, y + half) for y in ys),
+        *((right + near, y - half, right + far, y + half) for y in ys),
+    ]
+    return Foot(bottom + BEHIND_CLEAR_MM, bottom + far, tuple(marks))
 
 
 def mirrored(box: Box, axis: float, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
@@ -179,7 +216,7 @@ def draw_card_sheets(
 ) -> list[Item]:
     """Every card sheet from the current page on (which must be sheet ``first_sheet``). Returns the
     manifest items, fronts then backs sheet by sheet. ``spare`` draws other pieces in the free
-    foot of the last front sheet (see :func:`spare_top`; the cards are lifted for it). Ends no
+    foot of the last front sheet (see :func:`free_foot`; the cards are lifted for it). Ends no
     page after its last one."""
     width, height = sheet.paper.size
     lift = spare is not None

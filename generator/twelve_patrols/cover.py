@@ -101,21 +101,29 @@ def cover_contents(
     shared: int | None = None,
 ) -> list[str]:
     """The cover's list of sheets (paragraph markup); ``shared`` is the card sheet that also
-    holds the last flat tokens, if one does."""
+    holds some of the items (the last flat tokens, or dice and cubes to fold), if one does."""
     card_text = (
         _("the nine region cards, fronts and backs on alternate sheets")
         if backs == "duplex"
         else _("the nine region cards, each front beside its back, to fold")
     )
-    if shared is not None:
-        card_text += " " + _("(sheet {sheet} also holds the last flat dice and cubes)").format(
-            sheet=shared
-        )
     item_text = (
         _("flat dice and cubes: six tokens per die, one per cube")
         if flat
         else _("nine dice and nine cubes to cut out and fold")
     )
+    if shared is not None and flat:
+        card_text += " " + _("(sheet {sheet} also holds the last flat dice and cubes)").format(
+            sheet=shared
+        )
+    elif shared is not None:
+        # One sentence, not a bracket added to the usual one: on Letter the French list has no
+        # line to spare.
+        card_text = _(
+            "the nine region cards, fronts and backs on alternate sheets; sheet {sheet} also"
+            " holds dice and cubes to fold"
+        ).format(sheet=shared)
+        item_text = _("the other dice and cubes to cut out and fold")
     numbers = item_sheet_numbers(backs, items_from, items)
     if backs == "duplex":
         blanks = blank_sheets(backs, items_from, items, solution)

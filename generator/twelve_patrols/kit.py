@@ -12,9 +12,11 @@ Sheets, numbered from 1 as in the manifest:
 4. then the dice and cubes to fold (or, with ``flat_items``, flat tokens). With ``duplex`` backs
    each item sheet is followed by a blank page, its back: printed double-sided as a whole, the
    file puts no piece behind another (the card sheets have their backs, the item sheets blank
-   ones). Gutter-fold kits are printed single-sided and have no blank pages. Flat tokens that
-   fit the free foot of the last card-front sheet (A4, duplex backs: its cards are lifted under
-   the heading) go there instead of on a sheet of their own;
+   ones). Gutter-fold kits are printed single-sided and have no blank pages. With duplex backs
+   the last card-front sheet has a free foot (its cards are lifted under the heading), with
+   nothing behind it: flat tokens that fit there go there instead of on a sheet of their own
+   (A4), and so do nets when that saves a sheet of nets (Letter; see
+   :mod:`generator.twelve_patrols.net_sheets`);
 5. last, with a ``solution``: one winning kingdom, upside down on its own page (after the last
    item sheet's blank back, with ``duplex`` backs).
 
@@ -36,6 +38,7 @@ from generator.twelve_patrols.cards import (
     card_sheets,
     check_options,
     draw_card_sheets,
+    free_foot,
     spare_top,
 )
 from generator.twelve_patrols.cover import (
@@ -50,7 +53,13 @@ from generator.twelve_patrols.flat_tokens import (
     split_tokens,
 )
 from generator.twelve_patrols.items import draw_blank_back
-from generator.twelve_patrols.nets import draw_net_pages, net_pages
+from generator.twelve_patrols.net_sheets import (
+    NetLayout,
+    draw_net_foot,
+    draw_net_pages,
+    foot_room,
+    net_layout,
+)
 from generator.twelve_patrols.rules_sheet import draw_rules
 from generator.twelve_patrols.solution import Winning, draw_solution_page, solution_record
 from patrolkit.errors import KitError
@@ -132,12 +141,20 @@ def _check(
     return winning
 
 
+def nets_for(width: float, height: float, backs: str) -> NetLayout:
+    """Where the dice and cubes to fold go on a ``width`` x ``height`` page (see
+    :func:`generator.twelve_patrols.net_sheets.net_layout`): with duplex backs, the free foot of
+    the last card sheet may take some."""
+    foot = free_foot(width, height, backs)
+    return net_layout(width, height, None if foot is None else foot_room(width, height, foot))
+
+
 def item_sheets(width: float, height: float, flat: bool, backs: str) -> int:
     """How many sheets of their own the items take on a ``width`` x ``height`` page (their blank
-    backs not counted; flat tokens that fit the foot of the last card sheet not either)."""
+    backs not counted; items in the foot of the last card sheet not either)."""
     if flat:
         return len(split_tokens(width, height, spare_top(width, height, backs))[1])
-    return len(net_pages(width, height))
+    return len(nets_for(width, height, backs).pages)
 
 
 def blank_backs(backs: str) -> bool:
@@ -165,13 +182,16 @@ def render_kit(
     cards = card_sheets(backs)
     items_from = FIRST_CARD_SHEET + cards
     width, height = sheet_paper.size
-    # Flat tokens left over from their own sheets go in the free foot of the last card sheet
-    # (duplex backs only: nothing is printed behind it there).
+    # Items left over from their own sheets go in the free foot of the last card sheet (duplex
+    # backs only: nothing is printed behind it there): flat tokens, or nets if that saves a sheet.
     moved, token_sheets = split_tokens(width, height, spare_top(width, height, backs))
-    if not flat_items:
-        moved = []
+    laid = NetLayout((), ()) if flat_items else nets_for(width, height, backs)
+    if flat_items:
+        spare = (lambda s: draw_token_blocks(s, moved)) if moved else None
+    else:
+        spare = (lambda s: draw_net_foot(s, laid.foot)) if laid.foot else None
     items = item_sheets(width, height, flat_items, backs)
-    shared = FIRST_CARD_SHEET + cards - 2 if moved else None
+    shared = FIRST_CARD_SHEET + cards - 2 if spare is not None else None
     blanks = blank_backs(backs)
     contents = cover_contents(
         backs, cards, items_from, items, flat_items, winning is not None, shared
@@ -200,13 +220,13 @@ def render_kit(
         backs,
         offset,
         FIRST_CARD_SHEET,
-        (lambda s: draw_token_blocks(s, moved)) if moved else None,
+        spare,
     )
     sheet.next_page()
     if flat_items:
         printed += draw_token_pages(sheet, blank_backs=blanks, pages=token_sheets, elsewhere=shared)
     else:
-        printed += draw_net_pages(sheet, blank_backs=blanks)
+        printed += draw_net_pages(sheet, laid, blank_backs=blanks, elsewhere=shared)
     if winning is not None:
         if blanks:
             sheet.next_page()

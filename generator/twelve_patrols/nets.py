@@ -1,29 +1,27 @@
-"""12 Patrols' dice and cubes to fold: each item's net of six faces with its glue tabs, and the nets
-packed in rows on their sheets."""
+"""12 Patrols' dice and cubes to fold: each item's net of six faces with its glue tabs, turned
+any quarter turn, and the room it takes on a sheet (where the nets go is
+:mod:`generator.twelve_patrols.net_sheets`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from generator.page import BOLD, CAP_HEIGHT, MIN_MARGIN_MM, MM, SOFT_INK, Sheet, text_width
-from generator.pieces import draw_heading
+from generator.page import BOLD, CAP_HEIGHT, MM, SOFT_INK, Sheet, text_width
 from generator.twelve_patrols.items import (
     COLOURS,
     CUBE,
     DIE,
-    HEADER_MM,
     SERIALS,
-    draw_blank_back,
     draw_cube_face,
     draw_die_face,
     item_attrs,
 )
 from patrolkit.games.twelve_patrols import Item as GameItem
 from patrolkit.games.twelve_patrols import ItemColour, ItemKind
-from patrolkit.i18n import N_, _
+from patrolkit.i18n import _
 from patrolkit.manifest import Box, Item
 
 FOLD_INK: Final = "#808080"
@@ -32,13 +30,11 @@ DIE_TAB_MM: Final = 6.0
 CUBE_TAB_MM: Final = 5.0
 LABEL_PT: Final = 6.5
 """The size of a net's name."""
-_NET_NOTE: Final = N_(
-    "Cut along the solid lines, fold along the dashed ones (printed side out), and glue each grey "
-    "tab under the face it meets."
-)
-NET_GAP_MM: Final = 4.0
-"""Between two nets' outlines (tabs included) on a sheet."""
-
+LABEL_ROOM_MM: Final = 20.0
+"""The width kept for a net's name: the longest, ``yellow cube 3``, is 15.8 mm at
+:data:`LABEL_PT` (``cube jaune 3`` 14.9 mm)."""
+LABEL_DESCENT_MM: Final = 0.6
+"""How far below its baseline a name's descenders reach (0.55 mm at :data:`LABEL_PT`)."""
 # The net: a column of four faces with one face either side of the second. In grid cells
 # (column, row) of the upright net, with the die's value on each face: opposite faces add up to 7.
 _NET_FACES: Final = (
@@ -68,12 +64,14 @@ _TURN: Final = {"top": "right", "right": "bottom", "bottom": "left", "left": "to
 @dataclass(frozen=True)
 class Net:
     """One die or cube to fold: ``kind`` ``die`` or ``cube``, its colour and serial (1..3), and
-    whether it lies on its side on the sheet (the column of four faces running across)."""
+    how many quarter turns clockwise it lies turned on the sheet: 0 upright (the column of four
+    faces running down, the die's face A at the top), 1 on its side (the column running across),
+    2 upside down, 3 on its other side. The faces themselves are always printed upright."""
 
     kind: str
     colour: ItemColour
     serial: int
-    lying: bool = False
+    turn: int = 0
 
     @property
     def face(self) -> float:
@@ -87,33 +85,50 @@ class Net:
     def name(self) -> str:
         return f"{self.colour.value}{self.serial}"
 
+    @property
+    def lying(self) -> bool:
+        """Whether the column of four faces runs across the sheet."""
+        return self.turn % 2 == 1
+
+    def turned(self, turn: int) -> Net:
+        """This net, ``turn`` quarter turns clockwise from upright."""
+        return replace(self, turn=turn % 4)
+
     def cells(self) -> list[tuple[str, tuple[int, int], int]]:
         """``(face, (column, row), value)`` of the six faces, in this net's own orientation."""
-        if not self.lying:
-            return list(_NET_FACES)
-        return [(name, (3 - row, column), value) for name, (column, row), value in _NET_FACES]
+        turned = {
+            0: lambda c, r: (c, r),
+            1: lambda c, r: (3 - r, c),
+            2: lambda c, r: (2 - c, 3 - r),
+            3: lambda c, r: (r, 2 - c),
+        }[self.turn]
+        return [(name, turned(column, row), value) for name, (column, row), value in _NET_FACES]
 
     def tabs(self) -> list[tuple[str, str]]:
-        return [(face, _TURN[side] if self.lying else side) for face, side in _NET_TABS]
+        turned = []
+        for face, side in _NET_TABS:
+            for _unused in range(self.turn):
+                side = _TURN[side]
+            turned.append((face, side))
+        return turned
 
     def bounds(self) -> tuple[float, float, float, float]:
         """The outline's extent, tabs included, from the top-left corner of cell (0, 0):
         ``(left, top, right, bottom)`` in mm."""
-        f, t = self.face, self.tab
-        where = {name: cell for name, cell, _unused in self.cells()}
-        xs = [v for c, _unused2 in where.values() for v in (c * f, (c + 1) * f)]
-        ys = [v for _unused3, r in where.values() for v in (r * f, (r + 1) * f)]
-        for face, side in self.tabs():
-            c, r = where[face]
-            if side == "top":
-                ys.append(r * f - t)
-            elif side == "bottom":
-                ys.append((r + 1) * f + t)
-            elif side == "left":
-                xs.append(c * f - t)
-            else:
-                xs.append((c + 1) * f + t)
-        return (min(xs), min(ys), max(xs), max(ys))
+        boxes = [*self.face_boxes(), *tab_boxes(self)]
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+
+    def face_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Every face's extent, ``(left, top, right, bottom)`` in mm from cell (0, 0)."""
+        f = self.face
+        return [
+            (c * f, r * f, (c + 1) * f, (r + 1) * f) for _unused, (c, r), _unused2 in self.cells()
+        ]
 
     @property
     def size(self) -> tuple[float, float]:
@@ -125,6 +140,12 @@ class Net:
         """The top-left corner of cell (0, 0) when the net's outline starts at ``(x, y)``."""
         left, top, _unused, _unused2 = self.bounds()
         return (x - left, y - top)
+
+    def parts(self) -> list[tuple[float, float, float, float]]:
+        """What the net takes on the sheet, ``(left, top, right, bottom)`` in mm from its
+        outline's top-left corner: its faces, the box round each glue tab and the room of its
+        name. Another piece keeps clear of every part."""
+        return list(_parts(self.kind, self.turn))
 
 
 def draw_net(sheet: Sheet, net: Net, x: float, y: float) -> list[Item]:
@@ -219,21 +240,34 @@ def _dashed(sheet: Sheet, x1: float, y1: float, x2: float, y2: float) -> None:
     c.restoreState()
 
 
-def label_box(net: Net) -> tuple[float, float, float, float]:
-    """Where the net's name is printed, ``(left, top, right, bottom)`` in mm from the top-left
-    corner of cell (0, 0): a free corner of the outline, clear of every glue tab (beside the face
-    below the side faces when upright, under the end face that carries no tab when lying)."""
+def label_spot(net: Net) -> tuple[float, float, str]:
+    """Where the net's name is printed, from the top-left corner of cell (0, 0): the point its
+    baseline starts from, ends at or is centred on (``left``, ``right``, ``centre``). A free
+    corner of the outline, clear of every glue tab: beside the face below the side faces when
+    upright (the face above them when upside down), under the end face that carries no tab when
+    on its side (above it on the other side)."""
     f = net.face
     where = {name: cell for name, cell, _unused in net.cells()}
-    width = text_width(label_text(net), LABEL_PT)
     cap = CAP_HEIGHT * LABEL_PT / MM
     if net.lying:
         c, r = where["D"]
-        x, y = c * f + (f - width) / 2, (r + 1) * f + 4.0
-    else:
-        c, r = where["C"]
-        x, y = (c + 1) * f + 2.0, (r + 1) * f - 2.0
-    return (x, y - cap, x + width, y)
+        y = (r + 1) * f + 4.0 if net.turn == 1 else r * f - 4.0 + cap
+        return (c * f + f / 2, y, "centre")
+    c, r = where["C"]
+    if net.turn == 0:
+        return ((c + 1) * f + 2.0, (r + 1) * f - 2.0, "left")
+    return (c * f - 2.0, r * f + 2.0 + cap, "right")
+
+
+def label_box(net: Net) -> tuple[float, float, float, float]:
+    """The room kept for the net's name, ``(left, top, right, bottom)`` in mm from the top-left
+    corner of cell (0, 0): :data:`LABEL_ROOM_MM` wide at its spot (:func:`label_spot`), from the
+    capitals' top to the descenders' foot. The room is the same in every language, so the nets lie
+    where they lie whatever the language."""
+    x, y, align = label_spot(net)
+    left = {"left": x, "centre": x - LABEL_ROOM_MM / 2, "right": x - LABEL_ROOM_MM}[align]
+    cap = CAP_HEIGHT * LABEL_PT / MM
+    return (left, y - cap, left + LABEL_ROOM_MM, y + LABEL_DESCENT_MM)
 
 
 def tab_boxes(net: Net) -> list[tuple[float, float, float, float]]:
@@ -262,76 +296,48 @@ def label_text(net: Net) -> str:
 
 
 def _net_label(sheet: Sheet, net: Net, origin: tuple[float, float]) -> None:
-    left, _unused, _unused2, bottom = label_box(net)
-    sheet.text(origin[0] + left, origin[1] + bottom, label_text(net), size=LABEL_PT, fill=SOFT_INK)
+    text = label_text(net)
+    if text_width(text, LABEL_PT) > LABEL_ROOM_MM:
+        raise ValueError(f"the net name '{text}' is wider than its room")
+    x, y, align = label_spot(net)
+    sheet.text(origin[0] + x, origin[1] + y, text, size=LABEL_PT, fill=SOFT_INK, align=align)
 
 
 def nets() -> list[Net]:
     """The nine dice (upright) and the nine cubes (lying on their side, so six fit a sheet)."""
     dice = [Net("die", colour, serial) for colour in COLOURS for serial in SERIALS]
-    cubes = [Net("cube", colour, serial, lying=True) for colour in COLOURS for serial in SERIALS]
+    cubes = [Net("cube", colour, serial, turn=1) for colour in COLOURS for serial in SERIALS]
     return dice + cubes
 
 
-# -- packing pieces on sheets ---------------------------------------------------------------------
-
-Placed = tuple[float, float]
-
-
-def shelves(
-    width: float, height: float, sizes: Sequence[tuple[float, float]], gap: float, top: float
-) -> list[list[tuple[int, Placed]]]:
-    """Pack pieces of ``sizes`` in order into rows, rows into pages: each row centred across a
-    ``width`` page, rows from ``top`` down to the bottom margin. Returns, per page, the pieces'
-    indexes and top-left corners."""
-    bottom = height - MIN_MARGIN_MM - 1.0
-    room = width - 2 * (MIN_MARGIN_MM + 1.0)
-    rows: list[list[int]] = []
-    for index, (w, _unused) in enumerate(sizes):
-        if rows and sum(sizes[i][0] + gap for i in rows[-1]) + w <= room:
-            rows[-1].append(index)
-        else:
-            rows.append([index])
-    pages: list[list[tuple[int, Placed]]] = [[]]
-    y = top
-    for row in rows:
-        row_height = max(sizes[i][1] for i in row)
-        if y + row_height > bottom:
-            pages.append([])
-            y = top
-        x = (width - (sum(sizes[i][0] for i in row) + gap * (len(row) - 1))) / 2
-        for i in row:
-            pages[-1].append((i, (round(x, 3), round(y, 3))))
-            x += sizes[i][0] + gap
-        y += row_height + gap
-    return pages
+@cache
+def _parts(kind: str, turn: int) -> tuple[tuple[float, float, float, float], ...]:
+    """:meth:`Net.parts`, worked out once per kind and turn (colour and serial change nothing).
+    The faces and tabs make four boxes upright: the column of four faces with face A's tab, the
+    row of three with the side tabs, and the tabs above and below the side faces with the slices
+    of A and C between them; then turned, with the name's room."""
+    net = Net(kind, ItemColour.WHITE, 1, turn)
+    f, t = net.face, net.tab
+    upright = [
+        (f, -t, 2 * f, 4 * f),
+        (-t, f, 3 * f + t, 2 * f),
+        (0.0, f - t, 3 * f, f),
+        (0.0, 2 * f, 3 * f, 2 * f + t),
+    ]
+    boxes = [_turned_box(box, turn, f) for box in upright] + [label_box(net)]
+    left, top, _unused, _unused2 = net.bounds()
+    return tuple((a - left, b - top, c - left, d - top) for a, b, c, d in boxes)
 
 
-def net_pages(width: float, height: float) -> list[list[tuple[int, Placed]]]:
-    """Where every net goes: see :func:`shelves`."""
-    return shelves(width, height, [net.size for net in nets()], NET_GAP_MM, HEADER_MM)
-
-
-def draw_net_pages(sheet: Sheet, *, blank_backs: bool = False) -> list[Item]:
-    """Every die and cube net from the current page on, each sheet followed by its blank back
-    if ``blank_backs``; ends no page after its last one."""
-    pieces = nets()
-    pages = net_pages(*sheet.paper.size)
-    items: list[Item] = []
-    for number, page in enumerate(pages, start=1):
-        if number > 1:
-            sheet.next_page()
-            if blank_backs:
-                draw_blank_back(sheet, sheet.page - 1)
-                sheet.next_page()
-        kinds = {pieces[i].kind for i, _unused in page}
-        if kinds == {"die"}:
-            title = _("12 Patrols — dice to fold ({number} of {count})")
-        elif kinds == {"cube"}:
-            title = _("12 Patrols — cubes to fold ({number} of {count})")
-        else:
-            title = _("12 Patrols — cubes and dice to fold ({number} of {count})")
-        draw_heading(sheet, title.format(number=number, count=len(pages)), _(_NET_NOTE))
-        for index, (x, y) in page:
-            items += draw_net(sheet, pieces[index], x, y)
-    return items
+def _turned_box(
+    box: tuple[float, float, float, float], turn: int, f: float
+) -> tuple[float, float, float, float]:
+    """``box`` of the upright net (mm from cell (0, 0)) as it lies when the net is turned ``turn``
+    quarter turns clockwise, the faces' grid keeping its top-left corner (as :meth:`Net.cells`)."""
+    x0, y0, x1, y1 = box
+    return {
+        0: (x0, y0, x1, y1),
+        1: (4 * f - y1, x0, 4 * f - y0, x1),
+        2: (3 * f - x1, 4 * f - y1, 3 * f - x0, 4 * f - y0),
+        3: (y0, 3 * f - x1, y1, 3 * f - x0),
+    }[turn]

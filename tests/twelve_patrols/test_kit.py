@@ -133,17 +133,25 @@ def test_opposite_faces_of_every_die_add_up_to_seven(kits: dict[str, Kit]) -> No
     for face in faces:
         dice.setdefault((face.attrs["colour"], face.attrs["serial"]), []).append(face.cut)
         values[(face.cut.x, face.cut.y)] = face.attrs["value"]
+    turns = set()
     for boxes in dice.values():
         side = boxes[0].width
-        # In a cross, faces two apart in the long arm are opposite, and so are the two wings.
+        # In a cross, faces two apart in the long arm are opposite, and so are the two wings;
+        # the long arm runs down the sheet or across it, as the net is turned.
         xs, ys = sorted({b.x for b in boxes}), sorted({b.y for b in boxes})
-        assert len(boxes) == 6 and len(xs) == 3 and len(ys) == 4
-        arm = sorted((b for b in boxes if b.x == xs[1]), key=lambda b: b.y)
-        wings = [b for b in boxes if b.x != xs[1]]
+        assert len(boxes) == 6 and {len(xs), len(ys)} == {3, 4}
+        if len(ys) == 4:
+            arm = sorted((b for b in boxes if b.x == xs[1]), key=lambda b: b.y)
+            wings = [b for b in boxes if b.x != xs[1]]
+        else:
+            arm = sorted((b for b in boxes if b.y == ys[1]), key=lambda b: b.x)
+            wings = [b for b in boxes if b.y != ys[1]]
+        turns.add(len(ys) == 4)
         pairs = [(arm[0], arm[2]), (arm[1], arm[3]), (wings[0], wings[1])]
         for a, b in pairs:
             assert values[(a.x, a.y)] + values[(b.x, b.y)] == 7
         assert all(b.height == side for b in boxes)
+    assert turns == {True, False}, "the packed sheets hold dice upright and on their side"
 
 
 # -- ink kept where it belongs ---------------------------------------------------------------------

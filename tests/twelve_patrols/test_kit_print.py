@@ -84,10 +84,11 @@ def test_stuck_players_are_told_they_may_set_the_dice_to_the_solutions_roll() ->
 
 
 def test_no_net_prints_its_name_on_a_glue_tab_or_a_face() -> None:
-    for net in nets():
+    """Whichever way a net is turned on its sheet."""
+    for net in (n.turned(turn) for n in nets() for turn in range(4)):
         label = label_box(net)
         for tab in tab_boxes(net):
-            assert not _overlap(label, tab), f"{net.name} {net.kind}: name on a glue tab"
+            assert not _overlap(label, tab), f"{net.name} {net.kind} {net.turn}: name on a tab"
         for _, (column, row), _ in net.cells():
             face = (
                 column * net.face,
@@ -95,7 +96,7 @@ def test_no_net_prints_its_name_on_a_glue_tab_or_a_face() -> None:
                 (column + 1) * net.face,
                 (row + 1) * net.face,
             )
-            assert not _overlap(label, face), f"{net.name} {net.kind}: name on a face"
+            assert not _overlap(label, face), f"{net.name} {net.kind} {net.turn}: name on a face"
 
 
 @pytest.mark.slow
