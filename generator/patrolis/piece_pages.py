@@ -42,14 +42,18 @@ PLAYER_COLOUR: Final = {
 }
 """Each player's colour (as the sizes name it) in English: said with ``_(PLAYER_COLOUR[name])``."""
 
-MARK_CLEAR_MM: Final = 2.0
-MARK_LENGTH_MM: Final = 4.0
-HEADER_MM: Final = 15.0
-"""Room for a sheet's heading above its first block."""
-BLOCK_GAP_MM: Final = 20.0
-"""From the tiles' last row to the objectives' bleed: both blocks' cut marks and a title."""
-OBJECTIVE_GAP_MM: Final = 4.0
-OBJECTIVE_COLUMNS: Final = 4
+MARK_CLEAR_MM: Final = 1.0
+MARK_LENGTH_MM: Final = 3.0
+"""Cut marks start 1 mm outside the block and are 3 mm long: with the 6 mm no-ink margin they
+take 10 mm each side, so ten 19 mm tiles fit across A4's 210 mm."""
+HEADER_MM: Final = 11.5
+"""Room for a sheet's heading (its title and the players' key) above its first block; how to
+print and cut the pieces is on the cover."""
+BLOCK_GAP_MM: Final = 13.5
+"""From the tiles' last row to the objectives' bleed: the tiles' cut marks, the objectives'
+title and their cut marks. On A4 the 120 tiles and the eight objectives then share one sheet."""
+OBJECTIVE_GAP_MM: Final = 3.0
+OBJECTIVE_COLUMNS: Final = 8
 
 
 # -- the sheets ---------------------------------------------------------------------------------
@@ -70,8 +74,9 @@ def piece_pages(paper: Paper, cell: float, tiles: int, tokens: int) -> list[Piec
     as many pages as needed, then the objectives below the last tiles (or on a page of their
     own). Cut marks stay inside the printable margins."""
     outside = MARK_CLEAR_MM + MARK_LENGTH_MM + MIN_MARGIN_MM
-    columns = int((paper.width - 2 * outside) // cell)
-    left = round((paper.width - columns * cell) / 2, 3)
+    tile = Patrolis.TILE_MM[cell]
+    columns = int((paper.width - 2 * outside) // tile)
+    left = round((paper.width - columns * tile) / 2, 3)
     top = HEADER_MM + outside
     bottom = paper.height - outside
     pitch = cell + OBJECTIVE_GAP_MM
@@ -93,15 +98,15 @@ def piece_pages(paper: Paper, cell: float, tiles: int, tokens: int) -> list[Piec
         )
 
     pages: list[PiecePage] = []
-    rows_per_page = int((bottom - top) // cell)
+    rows_per_page = int((bottom - top) // tile)
     start = 0
     while start < tiles:
         held = min(tiles - start, rows_per_page * columns)
         rows = -(-held // columns)
-        grid = PieceGrid(left, top, columns, rows, held, cell, cell, 0.0, 0.0)
+        grid = PieceGrid(left, top, columns, rows, held, tile, tile, 0.0, 0.0)
         pages.append(PiecePage(grid, start, None))
         start += held
-    after = top + pages[-1].tiles.rows * cell + BLOCK_GAP_MM if pages else top  # type: ignore[union-attr]
+    after = top + pages[-1].tiles.rows * tile + BLOCK_GAP_MM if pages else top  # type: ignore[union-attr]
     if pages and after + objective_height <= bottom:
         last = pages[-1]
         pages[-1] = PiecePage(last.tiles, last.first_tile, objective_grid(after))
@@ -130,12 +135,12 @@ def draw_piece_pages(
             for index in range(grid.count):
                 x, y = grid.trim(index)
                 items.append(draw_tile(sheet, tiles[page.first_tile + index], x, y, cell))
-            xs = [grid.left + k * cell for k in range(grid.columns + 1)]
-            ys = [grid.top + k * cell for k in range(grid.rows + 1)]
+            xs = [grid.left + k * grid.width for k in range(grid.columns + 1)]
+            ys = [grid.top + k * grid.height for k in range(grid.rows + 1)]
             crop_marks(sheet, xs, ys, grid.area(), clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
         if page.objectives is not None:
             grid = page.objectives
-            title_y = grid.top - OBJECTIVE_BLEED_MM - 8.0
+            title_y = grid.top - OBJECTIVE_BLEED_MM - 5.0
             points = ", ".join(
                 _("{colour} {points} ({pattern})").format(
                     colour=c.said, points=c.points, pattern=_(PATTERN_WORD[OBJECTIVE_PATTERN[c][0]])
@@ -153,26 +158,16 @@ def draw_piece_pages(
 
 
 def _heading(sheet: Sheet, page: int, pages: int, players: int, each: int) -> None:
-    """The sheet's title, how to cut, and the players' colours with their patterns."""
-    title = _("Patrolis — step tiles and objectives")
+    """The sheet's title and the players' colours with their patterns."""
+    title = _("Patrolis — step tiles ({count} per player) and objectives").format(count=each)
     if pages > 1:
-        title = _("Patrolis — step tiles and objectives ({page} of {pages})").format(
-            page=page, pages=pages
-        )
+        title = _("Patrolis — step tiles ({count} per player) and objectives ({page} of {pages})")
+        title = title.format(count=each, page=page, pages=pages)
     left = MIN_MARGIN_MM + 2.0
     sheet.text(left, MIN_MARGIN_MM + 5.0, title, size=11.0, font=BOLD)
-    sheet.text(
-        left,
-        MIN_MARGIN_MM + 9.4,
-        _(
-            "{count} steps per player. Cut along the marks at the block's edges: every cut runs"
-            " straight across the sheet. Print on card, or glue the sheet to card first."
-        ).format(count=each),
-        size=7.2,
-    )
     x = left
     for player in range(players):
-        top = MIN_MARGIN_MM + 10.9
+        top = MIN_MARGIN_MM + 7.0
         sheet.rect(x, top, 6.4, 3.2, fill=Patrolis.PLAYER_TINT[player])
         with sheet.clip(x, top, 6.4, 3.2):
             draw_player_pattern(sheet, player, x, top, 6.4, 1.6)
@@ -181,5 +176,5 @@ def _heading(sheet: Sheet, page: int, pages: int, players: int, each: int) -> No
             colour=_(PLAYER_COLOUR[Patrolis.PLAYER_NAME[player]]),
             pattern=_(PATTERN_WORD[PLAYER_PATTERN[player]]),
         )
-        sheet.text(x + 7.4, MIN_MARGIN_MM + 13.5, label, size=7.0, fill=SOFT_INK)
+        sheet.text(x + 7.4, MIN_MARGIN_MM + 9.6, label, size=7.0, fill=SOFT_INK)
         x += 7.4 + text_width(label, 7.0) + 3.0

@@ -108,8 +108,8 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
     if facts.maps == 2:
         need = _(
             "One of the two maps, eight <b>objectives</b> (two blue, two red, two green, two"
-            " yellow) and the <b>step tiles</b>. A step is a square the size of a cell with one"
-            " line on it: a <b>straight</b> from the middle of an edge to the middle of the"
+            " yellow) and the <b>step tiles</b>. A step is a square just smaller than a cell with"
+            " one line on it: a <b>straight</b> from the middle of an edge to the middle of the"
             " opposite edge, a <b>curve</b> joining the middles of two neighbouring edges, or a"
             ' <b>crossing</b>, a "+" of two straights; each in its owner\'s colour and pattern'
             " (the tiles' sheet shows each player's). Steps are shared out by the number of"
@@ -118,7 +118,7 @@ def story(sheet: Sheet, facts: Facts, column_width: float) -> list[Flowable]:
     else:
         need = _(
             "The map, eight <b>objectives</b> (two blue, two red, two green, two yellow) and the"
-            " <b>step tiles</b>. A step is a square the size of a cell with one line on it: a"
+            " <b>step tiles</b>. A step is a square just smaller than a cell with one line on it: a"
             " <b>straight</b> from the middle of an edge to the middle of the opposite edge, a"
             " <b>curve</b> joining the middles of two neighbouring edges, or a <b>crossing</b>, a"
             " \"+\" of two straights; each in its owner's colour and pattern (the tiles' sheet"

@@ -23,7 +23,8 @@ class Patrolis:
       with its code bands (31 mm deep each side) a photo frames about 382 mm, plus 5 % of slack:
       3000 / 401 = 7.5 px/mm, so a 0.7 mm module is seen at 5.2 px — above the 4 px at which
       every code reads, with room for a tilted photo's far edge (a 0.6 mm module would be 4.5 px,
-      too close). The code is 14.7 mm, leaving 2.65 mm of light quiet zone round it on the tile.
+      too close). The code is 14.7 mm; the tile is cut 1 mm smaller than its cell (19 mm), which
+      leaves 2.15 mm (3 modules) of light quiet zone round the code.
       Eight 20 mm cells (160 mm) plus a fiducial band and a glue strip fit the 198 mm printable
       width of A4 and Letter, so a 16 x 16 board is four sheets of 8 x 8 cells.
     * **A3: one sheet, 17 mm cells, 0.6 mm tile modules.** Sixteen cells (272 mm) and the row
@@ -59,10 +60,15 @@ class Patrolis:
     OBJECTIVE_FRAME_MM: Final = {CELL_MM: 2.2, A3_CELL_MM: 2.0}
     """The objective's colour frame, carrying its letter and points, inside its trim."""
     TOKEN_QR_VERSION: Final = 1
+    TILE_MM: Final = {CELL_MM: 19.0, A3_CELL_MM: 16.0}
+    """A step tile's side, by cell size: 1 mm less than the cell. Tiles cut as large as their
+    cell push each other across the cell lines as soon as a few cuts in a row are a little
+    generous; 1 mm of clearance absorbs a 0.5 mm error on each side (Rôdeurs leaves 4 mm: 21 mm
+    pawns on 25 mm cells, but a step tile must also carry a code of 21 modules readable from a
+    photo of the whole board, so it cannot shrink further: see ``bench/code_size.py``)."""
     TILE_QUIET_MODULES: Final = 2.5
-    """At least this much quiet zone round a tile's code (more on A4: 2.65 mm, 3.8 modules). It
-    is paper, or the light tint of the tile's line; only the tile's corner without a finder
-    pattern (south-east, code upright) carries the owner's number."""
+    """At least this much quiet zone round a tile's code: 3.07 modules on A4 (2.15 mm), 2.83 on A3
+    (1.7 mm). It is paper, or the tint of the tile's line."""
     OBJECTIVE_QUIET_MODULES: Final = 2.5
     SINGLE_SHEET_MAX: Final = {CELL_MM: 9, A3_CELL_MM: 16}
     """The largest map printed on one sheet, by cell size; a bigger one takes 2 x 2 sheets."""
@@ -148,9 +154,10 @@ class Patrolis:
     @classmethod
     def tile_qr_box(cls, cell_mm: float) -> tuple[float, float, float, float]:
         """``(x, y, width, height)`` of a step tile's code in the tile frame (mm from the tile's
-        top-left corner with its code upright): centred on the tile."""
+        top-left corner with its code upright): centred on the tile, which is
+        :data:`TILE_MM` wide."""
         side = (17 + 4 * cls.TOKEN_QR_VERSION) * cls.TILE_MODULE_MM[cell_mm]
-        offset = (cell_mm - side) / 2
+        offset = (cls.TILE_MM[cell_mm] - side) / 2
         return (offset, offset, side, side)
 
     @classmethod

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-import zxingcpp
 
 from bench.kit_ink import render
 from bench.kit_sheets import ink
@@ -39,7 +38,7 @@ from patrolkit.cli import main
 from patrolkit.errors import KitError
 from patrolkit.games.patrolis import State as PatrolisState
 from patrolkit.manifest import Manifest
-from tests.kit_helpers import QR_ONLY
+from tests.kit_helpers import grey, read_codes
 from tests.rodeurs.reader_photos import play, rows
 from tests.twelve_patrols.kit_sample import DECK, SOLUTION
 
@@ -105,8 +104,7 @@ def test_every_code_of_a_low_ink_kit_reads_from_its_printed_pages(game: str) -> 
     unread = []
     for number in sorted({i.sheet for i in manifest.items if i.qr is not None}):
         printed = {i.qr.payload for i in manifest.items if i.sheet == number and i.qr is not None}
-        image = document[number - 1].render(scale=200 / 72, grayscale=True).to_numpy()
-        read = {r.text for r in zxingcpp.read_barcodes(image, formats=QR_ONLY)}
+        read = {r.text for r in read_codes(grey(document[number - 1]))}
         unread += sorted(printed - read)
     assert unread == []
 

@@ -5,6 +5,7 @@ embedded, reproducible bytes, the refusal to overwrite and the refusal of bad op
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +27,7 @@ from patrolkit.payload import (
     decode,
 )
 from patrolkit.sizes import MIN_MODULE_MM, Patrolis, PatrolisSheet
-from tests.kit_helpers import PAPER_MM, assert_fonts_embedded, assert_page_sizes
+from tests.kit_helpers import assert_fonts_embedded, assert_pages_as_listed
 from tests.patrolis.kit_sample import KITS, SEED, Kit, make_kits
 
 
@@ -89,7 +90,7 @@ def test_payloads_say_what_each_piece_is(
         assert isinstance(payload, PatrolisStep)
         assert (payload.player, payload.serial) == (item.attrs["player"], item.attrs["serial"])
         assert _SHAPE_WORD[payload.shape] == item.attrs["shape"]
-        assert item.cut.width == item.cut.height == cell
+        assert item.cut.width == item.cut.height == Patrolis.TILE_MM[cell]
         assert item.qr.module_mm == Patrolis.TILE_MODULE_MM[cell]  # type: ignore[union-attr]
         assert item.qr.quiet_modules >= Patrolis.TILE_QUIET_MODULES  # type: ignore[union-attr]
     objectives = manifest.by_role("objective")
@@ -162,7 +163,7 @@ def test_pages_fonts_and_manifest(kits: dict[tuple[str, int], Kit], key: tuple[s
     paper, players = key
     kit = kits[key]
     manifest = kit.manifest
-    assert_page_sizes(kit.pdf, paper, manifest.pages)
+    assert_pages_as_listed(kit.pdf, manifest)
     assert_fonts_embedded(kit.pdf)
     assert (manifest.game, manifest.paper, manifest.board) == ("patrolis", paper, None)
     assert manifest.generator == f"patrolkit {__version__}"
@@ -181,6 +182,26 @@ def test_pages_fonts_and_manifest(kits: dict[tuple[str, int], Kit], key: tuple[s
     assert "Print at 100 % / actual size" in text
     for digest in digests:
         assert digest in text
+
+
+@pytest.mark.parametrize("key", KITS)
+def test_every_tile_and_objective_shares_one_sheet_but_on_letter(
+    kits: dict[tuple[str, int], Kit], key: tuple[str, int]
+) -> None:
+    """The 120 tiles (19 mm, or 16 mm for A3's 17 mm cells) lie edge to edge, ten or eleven to a
+    row, with the eight objectives below them: one A4 sheet. Letter is 18 mm shorter, so its
+    objectives take a second sheet."""
+    paper, _ = key
+    manifest = kits[key].manifest
+    pieces = manifest.by_role("step") + manifest.by_role("objective")
+    sheets = sorted({item.sheet for item in pieces})
+    assert len(sheets) == (2 if paper == "letter" else 1)
+    assert sheets[-1] == manifest.pages
+    tiles = sorted(manifest.by_role("step"), key=lambda item: (item.cut.y, item.cut.x))
+    side = Patrolis.TILE_MM[Patrolis.cell_mm(paper)]
+    for one, other in pairwise(tiles):
+        if one.cut.y == other.cut.y:
+            assert other.cut.x - one.cut.x == pytest.approx(side)
 
 
 def test_same_inputs_same_bytes(kits: dict[tuple[str, int], Kit], tmp_path: Path) -> None:
@@ -225,11 +246,11 @@ def test_bad_options_are_refused_and_write_nothing(
 
 
 def test_boxes_on_page_are_inside_the_printable_area(kits: dict[tuple[str, int], Kit]) -> None:
-    for (paper, _), kit in kits.items():
-        width, height = PAPER_MM[paper]
+    for kit in kits.values():
         for item in kit.manifest.items:
             if item.qr is None:
                 continue
+            width, height = kit.manifest.page_size_of(item.sheet)
             b: Box = item.qr.box
             assert b.x >= 6.0 and b.x + b.width <= width - 6.0, item.id
             assert b.y >= 6.0 and b.y + b.height <= height - 6.0, item.id

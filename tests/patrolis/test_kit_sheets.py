@@ -12,7 +12,6 @@ from patrolkit.manifest import Item
 from patrolkit.sizes import Patrolis
 from tests.kit_helpers import (
     DPI,
-    PAPER_MM,
     PX,
     assert_ruler_is_100_mm,
     grey,
@@ -124,24 +123,25 @@ def test_tiles_show_their_line_as_the_code_is_turned(
     kits: dict[tuple[str, int], Kit], paper: str
 ) -> None:
     """With the code upright, a straight runs north–south, a curve joins north and east, a
-    crossing meets all four edges: the tint is at those edges' middles, paper elsewhere."""
+    crossing meets all four edges: the line's ends, in the player's full colour, are at those
+    edges' middles, paper elsewhere."""
     kit = kits[(paper, 2)]
     document = pdfium.PdfDocument(kit.pdf)
-    page_width, page_height = PAPER_MM[paper]
     for shape, edges in (("straight", "NS"), ("curve", "NE"), ("crossing", "NESW")):
         item = next(s for s in kit.manifest.by_role("step") if s.attrs["shape"] == shape)
         x, y, c = item.cut.x, item.cut.y, item.cut.width
+        page_width, page_height = kit.manifest.page_size_of(item.sheet)
         # Only the tile, in colour: crop margins in points from the left, bottom, right, top.
         pt = 72 / 25.4
         crop = (x * pt, (page_height - y - c) * pt, (page_width - x - c) * pt, y * pt)
         image = document[item.sheet - 1].render(scale=DPI / 72, crop=crop, rev_byteorder=True)
         pixels = image.to_numpy()[:, :, :3].astype(int)
-        tint = np.array([int(Patrolis.PLAYER_TINT[0][i : i + 2], 16) for i in (1, 3, 5)])
+        ink = np.array([int(Patrolis.PLAYER_INK[0][i : i + 2], 16) for i in (1, 3, 5)])
         spots = {"N": (c / 2, 0.8), "S": (c / 2, c - 0.8), "W": (0.8, c / 2), "E": (c - 0.8, c / 2)}
         for edge, (u, v) in spots.items():
             pixel = pixels[px(v), px(u)]
             if edge in edges:
-                assert np.abs(pixel - tint).max() < 12, (shape, edge, pixel)
+                assert np.abs(pixel - ink).max() < 12, (shape, edge, pixel)
             else:
                 assert pixel.min() > 245, (shape, edge, pixel)
 
