@@ -1,7 +1,9 @@
-"""Helpers shared by the benchmarks: timing and saving figures to ``bench/results``."""
+"""Helpers shared by the benchmarks: timing, the ink the photo benchmarks print their kits in,
+and saving figures to ``bench/results``."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import platform
 import statistics
@@ -11,11 +13,39 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from patrolkit.options import INKS
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def save(name: str, figures: dict[str, Any]) -> Path:
-    """Print ``figures`` and write them to ``bench/results/<name>.json`` with the machine."""
+def add_ink(parser: argparse.ArgumentParser) -> None:
+    """``--ink {normal,low}``: the ink a photo benchmark prints the kits it photographs in
+    (``patrolkit kit --ink``; normal by default)."""
+    parser.add_argument(
+        "--ink", choices=INKS, default="normal", help="print the kits photographed in this ink"
+    )
+
+
+def inked(name: str, ink: str) -> str:
+    """The name of a run on kits printed in ``ink``: a low-ink run's says so
+    (``<name>_ink-low``), so its figures never overwrite the normal kits'."""
+    return name if ink == "normal" else f"{name}_ink-{ink}"
+
+
+def ink_cache(cache: Path | None, ink: str) -> Path | None:
+    """Where a run on kits printed in ``ink`` keeps its kits and photos under ``--cache``: a
+    low-ink run in ``<cache>/ink-low``, so it never reuses a normal kit's photos (their names
+    say only the preset and seed)."""
+    return cache if cache is None or ink == "normal" else cache / f"ink-{ink}"
+
+
+def save(name: str, figures: dict[str, Any], *, ink: str | None = None) -> Path:
+    """Print ``figures`` and write them to ``bench/results/<name>.json`` with the machine.
+
+    A photo benchmark gives the ``ink`` its kits were printed in: the figures record it, and the
+    file is named by :func:`inked`."""
+    if ink is not None:
+        name, figures = inked(name, ink), {"ink": ink, **figures}
     RESULTS.mkdir(parents=True, exist_ok=True)
     record = {
         "benchmark": name,

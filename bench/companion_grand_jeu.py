@@ -1,8 +1,8 @@
 """The grand jeu photo referee on the virtual camera's ``phone`` photos: accuracy and speed.
 
-Run from the project root: ``python -m bench.companion_grand_jeu [--photos N] [--cache DIR]``
-(200 photos by default). Writes ``bench/results/companion_grand_jeu.json`` (``photos`` says how
-many were read).
+Run from the project root: ``python -m bench.companion_grand_jeu [--photos N] [--cache DIR]
+[--ink low]`` (200 photos by default). Writes ``bench/results/companion_grand_jeu.json``
+(``photos`` says how many were read; a run on low-ink kits writes ``..._ink-low.json``).
 
 Each photo is of one of three kits: two patrols on 8 x 8 (A4), four patrols on 10 x 10 (A4),
 three patrols on 10 x 10 (A3), in turn. Its position is a seeded mid-game, 4 to 40 random turns
@@ -35,7 +35,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench.common import save
+from bench.common import add_ink, ink_cache, save
 from bench.photos import Readings, cached_photos, photo_parser, workspace
 from patrolkit.games.grand_jeu import Patrol, State, cell_name
 
@@ -46,15 +46,15 @@ fixes were checked on 80,000–80,199, so those are not fresh any more)."""
 PRESET = "phone"
 
 
-def write_kits(root: Path) -> list[Path]:
-    """The benchmark's kits, written under ``root`` once."""
+def write_kits(root: Path, ink: str = "normal") -> list[Path]:
+    """The benchmark's kits, printed in ``ink``, written under ``root`` once."""
     from generator.grand_jeu.kit import write_kit
 
     kits = []
     for name, players, paper in KITS:
         kit_dir = root / f"grand-jeu-{name}"
         if not (kit_dir / "kit.json").exists():
-            write_kit(kit_dir, seed=11, paper=paper, players=players, force=True)
+            write_kit(kit_dir, seed=11, paper=paper, players=players, force=True, ink=ink)
         kits.append(kit_dir)
     return kits
 
@@ -163,10 +163,12 @@ def measure(photos: list[Path]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = photo_parser(__doc__).parse_args(argv)
-    with workspace(args.cache) as (kits, photos):
-        figures = measure(make_photos(args.photos, write_kits(kits), photos))
-    save("companion_grand_jeu", figures)
+    parser = photo_parser(__doc__)
+    add_ink(parser)
+    args = parser.parse_args(argv)
+    with workspace(ink_cache(args.cache, args.ink)) as (kits, photos):
+        figures = measure(make_photos(args.photos, write_kits(kits, args.ink), photos))
+    save("companion_grand_jeu", figures, ink=args.ink)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """The Patrolis photo referee on the virtual camera's ``phone`` photos: accuracy and speed.
 
-Run from the project root: ``python -m bench.companion_patrolis [--photos N] [--cache DIR]``
-(200 photos by default). Writes ``bench/results/companion_patrolis.json`` (with another N, the
-name says so: ``companion_patrolis_N``).
+Run from the project root: ``python -m bench.companion_patrolis [--photos N] [--cache DIR]
+[--ink low]`` (200 photos by default). Writes ``bench/results/companion_patrolis.json`` (with
+another N, the name says so: ``companion_patrolis_N``; a run on low-ink kits adds ``_ink-low``).
 
 Each photo is a mid-game table (40 to 120 steps,
 :func:`companion.camera.patrolis.midgame.mid_game`) of a
@@ -37,7 +37,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench.common import save, summary
+from bench.common import add_ink, ink_cache, save, summary
 from bench.photos import Readings, cached_photos, photo_parser, workspace
 from patrolkit.games.patrolis import State
 
@@ -48,15 +48,15 @@ FIRST_SEED = 40_000
 PRESET = "phone"
 
 
-def write_kits(root: Path) -> list[Path]:
-    """The benchmark's kits, written under ``root`` once."""
+def write_kits(root: Path, ink: str = "normal") -> list[Path]:
+    """The benchmark's kits, printed in ``ink``, written under ``root`` once."""
     from generator.patrolis.kit import write_kit
 
     kits = []
     for seed, players in KITS:
         kit_dir = root / f"patrolis-{seed}-{players}p"
         if not (kit_dir / "kit.json").exists():
-            write_kit(seed, kit_dir, players=players, force=True)
+            write_kit(seed, kit_dir, players=players, force=True, ink=ink)
         kits.append(kit_dir)
     return kits
 
@@ -190,14 +190,15 @@ def measure(paths: list[Path]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = photo_parser(__doc__)
     parser.add_argument("--make-only", action="store_true", help="only write the photos")
+    add_ink(parser)
     args = parser.parse_args(argv)
-    with workspace(args.cache) as (kits, photos):
-        paths = make_photos(args.photos, write_kits(kits), photos)
+    with workspace(ink_cache(args.cache, args.ink)) as (kits, photos):
+        paths = make_photos(args.photos, write_kits(kits, args.ink), photos)
         if args.make_only:
             return
         figures = measure(paths)
     name = "companion_patrolis" if args.photos == 200 else f"companion_patrolis_{args.photos}"
-    save(name, figures)
+    save(name, figures, ink=args.ink)
 
 
 if __name__ == "__main__":

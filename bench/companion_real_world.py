@@ -2,9 +2,9 @@
 exactly, read wrong, and how fast.
 
 Run from the project root: ``python -m bench.companion_real_world [--photos N] [--games G ...]
-[--effects E ...]`` (40 photos per game and effect by default). Writes
+[--effects E ...] [--ink low]`` (40 photos per game and effect by default). Writes
 ``bench/results/companion_real_world.json`` (a run of only some games or effects adds their names,
-so it never hides the full figures).
+so it never hides the full figures; a run on low-ink kits adds ``_ink-low``).
 
 For each game and each effect of :data:`companion.camera.presets.EFFECTS` (messaging-app resizing
 and recompression, hand-shake motion blur, missed focus, barrel distortion, a hard shadow, low
@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.common import save, stopwatch, summary
+from bench.common import add_ink, save, stopwatch, summary
 from companion.camera.presets import EFFECTS
 from patrolkit.errors import PhotoError
 
@@ -72,10 +72,10 @@ class Judged:
 @dataclass(frozen=True)
 class Game:
     """How to photograph a game and judge its readings: ``kits`` writes the kits under a
-    folder; ``table`` photographs one (kits, preset, seed) and returns the JPEG and its truth;
-    ``judge`` reads a JPEG and compares the reading with the truth."""
+    folder, printed in an ink; ``table`` photographs one (kits, preset, seed) and returns the
+    JPEG and its truth; ``judge`` reads a JPEG and compares the reading with the truth."""
 
-    kits: Callable[[Path], list[Path]]
+    kits: Callable[[Path, str], list[Path]]
     table: Callable[[list[Path], str, int], tuple[bytes, Any]]
     judge: Callable[[bytes, Any], Judged]
 
@@ -83,14 +83,14 @@ class Game:
 # -- Rôdeurs ----------------------------------------------------------------------------------
 
 
-def _rodeurs_kits(root: Path) -> list[Path]:
+def _rodeurs_kits(root: Path, ink: str) -> list[Path]:
     from generator.rodeurs.kit import write_kit
     from generator.rodeurs.layouts import random_layout
 
     kits = []
     for number in range(RODEURS_LAYOUTS):
         kit = root / f"rodeurs-{number}"
-        write_kit(random_layout(number), kit)
+        write_kit(random_layout(number), kit, ink=ink)
         kits.append(kit)
     return kits
 
@@ -126,13 +126,13 @@ def _rodeurs_judge(jpeg: bytes, state: Any) -> Judged:
 # -- Patrolis ---------------------------------------------------------------------------------
 
 
-def _patrolis_kits(root: Path) -> list[Path]:
+def _patrolis_kits(root: Path, ink: str) -> list[Path]:
     from generator.patrolis.kit import write_kit
 
     kits = []
     for seed, players in PATROLIS_KITS:
         kit = root / f"patrolis-{seed}-{players}p"
-        write_kit(seed, kit, players=players, force=True)
+        write_kit(seed, kit, players=players, force=True, ink=ink)
         kits.append(kit)
     return kits
 
@@ -185,14 +185,14 @@ def _patrolis_judge(jpeg: bytes, state: Any) -> Judged:
 # -- 12 Patrols -------------------------------------------------------------------------------
 
 
-def _patrols_kits(root: Path) -> list[Path]:
+def _patrols_kits(root: Path, ink: str) -> list[Path]:
     from generator.twelve_patrols.kit import write_kit
     from patrolkit.games.twelve_patrols import DIFFICULTIES, shipped_decks
 
     kits = []
     for difficulty in DIFFICULTIES:
         kit = root / f"twelve-patrols-{difficulty}"
-        write_kit(shipped_decks()[difficulty].deck, kit)
+        write_kit(shipped_decks()[difficulty].deck, kit, ink=ink)
         kits.append(kit)
     return kits
 
@@ -233,10 +233,10 @@ def _patrols_judge(jpeg: bytes, setup: Any) -> Judged:
 # -- Stratego ---------------------------------------------------------------------------------
 
 
-def _stratego_kits(root: Path) -> list[Path]:
+def _stratego_kits(root: Path, ink: str) -> list[Path]:
     from bench.companion_stratego import write_kits
 
-    return write_kits(root)
+    return write_kits(root, ink)
 
 
 def _stratego_table(kits: list[Path], preset: str, seed: int) -> tuple[bytes, Any]:
@@ -268,10 +268,10 @@ def _stratego_judge(jpeg: bytes, truth: Any) -> Judged:
 # -- grand jeu --------------------------------------------------------------------------------
 
 
-def _grand_jeu_kits(root: Path) -> list[Path]:
+def _grand_jeu_kits(root: Path, ink: str) -> list[Path]:
     from bench.companion_grand_jeu import write_kits
 
-    return write_kits(root)
+    return write_kits(root, ink)
 
 
 def _grand_jeu_table(kits: list[Path], preset: str, seed: int) -> tuple[bytes, Any]:
@@ -395,6 +395,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--photos", type=int, default=40, help="photos per game and effect (40)")
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--effects", nargs="+", default=list(EFFECTS), choices=EFFECTS)
+    add_ink(parser)
     args = parser.parse_args(argv)
     if args.photos < 1:
         parser.error("--photos is at least 1")
@@ -402,7 +403,7 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="pk-bench-") as tmp:
         for name in args.games:
             game = GAME[name]
-            kits = game.kits(Path(tmp) / name)
+            kits = game.kits(Path(tmp) / name, args.ink)
             results[name] = {}
             for effect in args.effects:
                 results[name][effect] = measure(game, kits, effect, args.photos)
@@ -416,6 +417,7 @@ def main(argv: list[str] | None = None) -> None:
     save(
         bench_name,
         {"photos_per_effect": args.photos, "first_seed": FIRST_SEED, "games": results},
+        ink=args.ink,
     )
 
 

@@ -1,7 +1,9 @@
 """The Rôdeurs photo referee on the virtual camera's photos: accuracy and speed per preset.
 
-Run from the project root: ``python -m bench.companion_rodeurs [--photos N]`` (N photos per
-preset, 200 by default). Writes ``bench/results/companion_rodeurs.json``.
+Run from the project root: ``python -m bench.companion_rodeurs [--photos N] [--presets P ...]
+[--ink low]`` (N photos per preset, 200 by default). Writes
+``bench/results/companion_rodeurs.json`` (a run of only some presets adds their names, a run on
+low-ink kits ``_ink-low``).
 
 For each preset (``top``, ``phone``, ``hard``) N photos are made of random positions — mid-game or
 finished, as :func:`companion.camera.rodeurs.position.random_position` draws them — on random
@@ -32,7 +34,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench.common import save, stopwatch, summary
+from bench.common import add_ink, save, stopwatch, summary
 from companion.camera.rodeurs.position import random_position
 from companion.camera.rodeurs.scene import photograph
 from companion.rodeurs.reader import read_photo
@@ -115,6 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--photos", type=int, default=200, help="photos per preset (200)")
     parser.add_argument("--presets", nargs="+", default=list(PRESETS), choices=PRESETS)
+    add_ink(parser)
     args = parser.parse_args(argv)
     figures: dict[str, Any] = {"photos_per_preset": args.photos}
     with tempfile.TemporaryDirectory(prefix="pk-bench-") as tmp:
@@ -122,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
         kits = []
         for number in range(KITS):
             kit = root / f"kit-{number}"
-            write_kit(random_layout(number), kit)
+            write_kit(random_layout(number), kit, ink=args.ink)
             kits.append(kit)
         photos = {}
         for preset in args.presets:
@@ -135,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
     name = "companion_rodeurs"
     if list(args.presets) != list(PRESETS):
         name += "_" + "-".join(args.presets)  # a partial run never hides the full figures
-    save(name, figures)
+    save(name, figures, ink=args.ink)
 
 
 if __name__ == "__main__":

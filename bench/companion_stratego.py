@@ -1,8 +1,8 @@
 """The Stratego photo referee on the virtual camera's ``phone`` photos: accuracy and speed.
 
-Run from the project root: ``python -m bench.companion_stratego [--photos N] [--cache DIR]``
-(200 photos by default). Writes ``bench/results/companion_stratego.json`` (``photos`` says how
-many were read).
+Run from the project root: ``python -m bench.companion_stratego [--photos N] [--cache DIR]
+[--ink low]`` (200 photos by default). Writes ``bench/results/companion_stratego.json``
+(``photos`` says how many were read; a run on low-ink kits writes ``..._ink-low.json``).
 
 Each photo is of one of two kits (their secrets drawn from a fixed seed, so the photos can be
 made again): even seeds a random setup of both armies, odd seeds a mid-game 10 to 120 moves on
@@ -33,7 +33,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bench.common import save
+from bench.common import add_ink, ink_cache, save
 from bench.photos import Readings, cached_photos, photo_parser, workspace
 from patrolkit.games.stratego import SQUARES, State, square_name
 
@@ -51,15 +51,15 @@ def _entropy(seed: int) -> Callable[[int], bytes]:
     return lambda n: bytes(rng.randrange(256) for _ in range(n))
 
 
-def write_kits(root: Path) -> list[Path]:
-    """The benchmark's kits, written under ``root`` once."""
+def write_kits(root: Path, ink: str = "normal") -> list[Path]:
+    """The benchmark's kits, printed in ``ink``, written under ``root`` once."""
     from generator.stratego.kit import write_kit
 
     kits = []
     for seed in KITS:
         kit_dir = root / f"stratego-{seed}"
         if not (kit_dir / "kit.json").exists():
-            write_kit(kit_dir, seed=seed, force=True, entropy=_entropy(seed))
+            write_kit(kit_dir, seed=seed, force=True, entropy=_entropy(seed), ink=ink)
         kits.append(kit_dir)
     return kits
 
@@ -150,10 +150,12 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = photo_parser(__doc__).parse_args(argv)
-    with workspace(args.cache) as (kits, photos):
-        figures = measure(make_photos(args.photos, write_kits(kits), photos))
-    save("companion_stratego", figures)
+    parser = photo_parser(__doc__)
+    add_ink(parser)
+    args = parser.parse_args(argv)
+    with workspace(ink_cache(args.cache, args.ink)) as (kits, photos):
+        figures = measure(make_photos(args.photos, write_kits(kits, args.ink), photos))
+    save("companion_stratego", figures, ink=args.ink)
 
 
 if __name__ == "__main__":

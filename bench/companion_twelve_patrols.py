@@ -1,8 +1,9 @@
 """The 12 Patrols photo referee on the virtual camera's photos: accuracy and speed.
 
 Run from the project root: ``python -m bench.companion_twelve_patrols [--photos N] [--preset P]
-[--name NAME]`` (200 ``phone`` photos by default). Writes
-``bench/results/companion_twelve_patrols.json`` (or ``NAME.json``).
+[--name NAME] [--ink low]`` (200 ``phone`` photos by default). Writes
+``bench/results/companion_twelve_patrols.json`` (or ``NAME.json``; a run on low-ink kits adds
+``_ink-low``).
 
 Each photo is of a fresh seed (from :data:`FIRST_SEED` on, away from the seeds the reader was
 developed on): a kingdom whole or in progress, broken one time in four, with the unused items beside
@@ -38,7 +39,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench.common import save, stopwatch, summary
+from bench.common import add_ink, save, stopwatch, summary
 from companion.camera.twelve_patrols.layout import Setup, random_setup
 from companion.camera.twelve_patrols.scene import photograph
 from companion.twelve_patrols.reader import read_photo
@@ -84,7 +85,7 @@ def true_verdict(setup: Setup) -> dict[str, Any]:
     return judgement(setup.kingdom, setup.pool, known=True)
 
 
-def run(count: int, preset: str) -> dict[str, Any]:
+def run(count: int, preset: str, ink: str = "normal") -> dict[str, Any]:
     counts: Counter[str] = Counter()
     stages: Counter[str] = Counter()
     seconds: list[float] = []
@@ -93,7 +94,7 @@ def run(count: int, preset: str) -> dict[str, Any]:
         kits = {}
         for difficulty in DIFFICULTIES:
             kits[difficulty] = Path(tmp) / difficulty
-            write_kit(shipped_decks()[difficulty].deck, kits[difficulty])
+            write_kit(shipped_decks()[difficulty].deck, kits[difficulty], ink=ink)
         for seed in range(FIRST_SEED, FIRST_SEED + count):
             difficulty = DIFFICULTIES[seed % len(DIFFICULTIES)]
             setup = random_setup(shipped_decks()[difficulty].deck, seed)
@@ -187,8 +188,9 @@ def main() -> None:
     parser.add_argument("--photos", type=int, default=200)
     parser.add_argument("--preset", default="phone")
     parser.add_argument("--name", default="companion_twelve_patrols")
+    add_ink(parser)
     args = parser.parse_args()
-    save(args.name, run(args.photos, args.preset))
+    save(args.name, run(args.photos, args.preset, args.ink), ink=args.ink)
 
 
 if __name__ == "__main__":
