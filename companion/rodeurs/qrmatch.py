@@ -85,15 +85,27 @@ _DATA: Final = ~function_modules().ravel()
 _SUB: Final = np.array([(dy, dx) for dy in (-0.2, 0.0, 0.2) for dx in (-0.2, 0.0, 0.2)])
 
 
+CODE_SEEN: Final = 0.5
+"""A cell whose samples align with the shared patterns this well shows a code, if only faintly.
+
+Cells without a token never aligned above 0.46 (see :data:`MIN_MARGIN`), and the bare cells
+that look faint (see :data:`companion.rodeurs.occupancy.FAINT_SPREAD`) never above 0.29 on 200
+low-ink ``hard`` photos; a yellow pawn hazed there to a 0.13 centre contrast aligned at 0.70."""
+
+
+def code_alignment(gray: np.ndarray, pose: BoardPose, sq: int) -> float:
+    """How well the samples of cell ``sq`` align with the patterns every pawn code shares at
+    their best place and turn (0 when the cell shows no edges to turn a code by)."""
+    found = _placed(gray, pose, sq)
+    return 0.0 if found is None else found[2]
+
+
 def match_cell(gray: np.ndarray, pose: BoardPose, sq: int) -> Match | None:
     """Read the pawn code in cell ``sq`` by matching, or ``None`` when no text wins clearly."""
-    x, y, w, h = Rodeurs.cell_box(column_of(sq), row_of(sq))
-    centre = np.array([x + w / 2, y + h / 2])
-    pose = _flat_over(pose, (x - SEARCH_MM, y - SEARCH_MM, w + 2 * SEARCH_MM, h + 2 * SEARCH_MM))
-    turn = _turn(gray, pose, centre)
-    if turn is None:
+    found = _placed(gray, pose, sq)
+    if found is None:
         return None
-    placement, alignment = _place(gray, pose, centre, turn)
+    pose, placement, alignment = found
     if alignment < MIN_ALIGNMENT:
         return None
     values = _normalised(_sample(gray, pose, placement, _ALL))
@@ -110,6 +122,21 @@ def match_cell(gray: np.ndarray, pose: BoardPose, sq: int) -> Match | None:
     )
     corners = pose.photo_points(corners_mm)
     return Match(text, score, score - runner_up, alignment, Detection(text, corners))
+
+
+def _placed(
+    gray: np.ndarray, pose: BoardPose, sq: int
+) -> tuple[BoardPose, tuple[float, float, float], float] | None:
+    """The pose flattened over cell ``sq``, the best placement of a code in it and how well the
+    shared patterns agree there; ``None`` when the cell shows no edges to turn a code by."""
+    x, y, w, h = Rodeurs.cell_box(column_of(sq), row_of(sq))
+    centre = np.array([x + w / 2, y + h / 2])
+    pose = _flat_over(pose, (x - SEARCH_MM, y - SEARCH_MM, w + 2 * SEARCH_MM, h + 2 * SEARCH_MM))
+    turn = _turn(gray, pose, centre)
+    if turn is None:
+        return None
+    placement, alignment = _place(gray, pose, centre, turn)
+    return pose, placement, alignment
 
 
 def _flat_over(pose: BoardPose, box_mm: tuple[float, float, float, float]) -> BoardPose:

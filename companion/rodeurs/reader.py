@@ -31,8 +31,8 @@ from companion.rodeurs.cells import across_text, frame_colours, place
 from companion.rodeurs.codes import FoundCodes, ours
 from companion.rodeurs.grid import fit_to_grid
 from companion.rodeurs.locate import locate_board, snapped_pose
-from companion.rodeurs.occupancy import BoardView, CellLook, Look, occupancy
-from companion.rodeurs.qrmatch import match_cell
+from companion.rodeurs.occupancy import FAINT_SPREAD, BoardView, CellLook, Look, occupancy
+from companion.rodeurs.qrmatch import CODE_SEEN, code_alignment, match_cell
 from companion.rodeurs.reading import (
     COLOUR_NAMES,
     MATCH_STAGE,
@@ -183,7 +183,7 @@ def _read_board(
     _look_at_frames([detection for detection, _ in codes], picture.rgb, frames)
     tokens = [_token(detection, pose, picture.rgb, stage, frames) for detection, stage in codes]
     view = BoardView.of(picture.rgb, pose)
-    looks = occupancy(view, board, _without_token(tokens))
+    looks = _faint_codes(picture.gray, pose, occupancy(view, board, _without_token(tokens)))
     fitted = fit and any(look.look is Look.UNCLEAR for look in looks.values())
     if fitted:
         bent = fit_to_grid(picture.gray, pose, board)
@@ -191,9 +191,24 @@ def _read_board(
             pose = bent
             tokens = [_token(d, pose, picture.rgb, stage, frames) for d, stage in codes]
             view = BoardView.of(picture.rgb, pose, view.noisy)  # the same photo's noise
-            looks = occupancy(view, board, _without_token(tokens))
+            looks = _faint_codes(picture.gray, pose, occupancy(view, board, _without_token(tokens)))
     found, second, matched = _second_look(picture, pose, reader, looks, tokens, frames)
     return _BoardRead(pose, tokens, codes + found, looks, second, matched, fitted)
+
+
+def _faint_codes(
+    gray: np.ndarray, pose: BoardPose, looks: dict[int, CellLook]
+) -> dict[int, CellLook]:
+    """``looks`` with every cell that looks bare only faintly (see :data:`FAINT_SPREAD`) made
+    unclear where a code's shared patterns show in it: it is read on, never taken for empty."""
+    faint = {
+        sq: replace(look, look=Look.UNCLEAR, reason=N_("a faint code is there but cannot be read"))
+        for sq, look in looks.items()
+        if look.look is Look.EMPTY
+        and look.spread >= FAINT_SPREAD
+        and code_alignment(gray, pose, sq) >= CODE_SEEN
+    }
+    return {**looks, **faint}
 
 
 def _second_look(

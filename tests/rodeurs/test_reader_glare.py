@@ -1,20 +1,25 @@
 """Never a guess on a Rôdeurs board: a pawn whose code glare hides — on a white cell as much as
-on a black one — or a stroke damages is reported unreadable at its cell, never read as empty;
-a product label's QR code on the board is reported."""
+on a black one —, a stroke damages or a haze flattens is reported unreadable at its cell, never
+read as empty; a product label's QR code on the board is reported."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from companion.camera.photo import Photo
+from companion.camera.rodeurs.position import random_position
 from companion.camera.rodeurs.scene import photograph
+from companion.rodeurs.qrmatch import CODE_SEEN, code_alignment
 from companion.rodeurs.reader import read_photo
 from companion.rodeurs.reading import CellStatus
 from companion.rodeurs.verdict import score_verdict
 from generator.rodeurs.kit import write_kit
-from patrolkit.games.rodeurs import CellColour, Layout, parse_square
+from generator.rodeurs.layouts import random_layout
+from patrolkit.games.rodeurs import SQUARES, CellColour, Layout, PawnColour, parse_square
 from tests.photo_damage import glare_over, label_on, stroke_over
 from tests.rodeurs.reader_photos import play
 
@@ -87,3 +92,33 @@ def test_a_product_label_on_the_board_is_reported(photo: Photo) -> None:
     reading = read_photo(jpeg(image))
     assert [f.text for f in reading.foreign] == ["SHOP-4711 BEST BEFORE 2026"]
     assert any("not part of this game" in p.text for p in reading.problems)
+
+
+HAZED_SEED = 20066
+"""A ``hard`` photo of a low-ink kit where a yellow pawn lies turned on black cell b4, hazed to
+a code of 0.13 contrast and a frame without colour: as flat as the bare black cells around."""
+
+
+@pytest.mark.slow
+def test_a_pawn_hazed_flat_on_a_light_black_cell_is_unreadable_never_empty(
+    tmp_path: Path,
+) -> None:
+    layout = random_layout(HAZED_SEED % 4)
+    write_kit(layout, tmp_path, ink="low")
+    state = random_position(layout, HAZED_SEED)
+    b4 = parse_square("b4")
+    assert state.pawns[b4] is PawnColour.YELLOW
+    assert layout.board.colour(b4) is CellColour.BLACK
+    reading = read_photo(photograph(tmp_path, state, preset="hard", seed=HAZED_SEED).jpeg)
+    assert reading.cells[b4].status is CellStatus.UNREADABLE
+    assert "b4" in {u["cell"] for u in score_verdict(reading)["unreadable"]}
+
+
+def test_a_code_shows_its_patterns_and_a_bare_cell_none(layout: Layout, photo: Photo) -> None:
+    reading = read_photo(photo.jpeg)
+    gray = cv2.cvtColor(image_of(photo), cv2.COLOR_BGR2GRAY)
+    pawn = parse_square(str(photo.truth["tokens"][0]["square"]))
+    taken = {parse_square(str(t["square"])) for t in photo.truth["tokens"]}
+    bare = [sq for sq in range(SQUARES) if sq not in taken]
+    assert code_alignment(gray, reading.pose, pawn) >= CODE_SEEN
+    assert max(code_alignment(gray, reading.pose, sq) for sq in bare) < CODE_SEEN
