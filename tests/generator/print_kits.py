@@ -17,6 +17,7 @@ from generator.twelve_patrols.kit import render_kit as twelve_patrols_kit
 from patrolkit.games.rodeurs import classic_layout
 from patrolkit.i18n import speaking
 from patrolkit.manifest import Manifest
+from tests import shared
 from tests.twelve_patrols.kit_sample import DECK, SOLUTION
 
 TWELVE_PATROLS: dict[str, dict[str, Any]] = {
@@ -73,9 +74,13 @@ boards, and every 12 Patrols variant."""
 @cache
 def kit(name: str, language: str = "en") -> tuple[bytes, Manifest | None]:
     """The kit :data:`KITS` calls ``name`` printed in ``language``: its PDF and manifest (none
-    for a batch of boards), rendered once."""
-    with speaking(language):
-        return KITS[name]()
+    for a batch of boards), rendered once per session."""
+
+    def render() -> tuple[bytes, Manifest | None]:
+        with speaking(language):
+            return KITS[name]()
+
+    return shared.made_once(f"kit-{name}-{language}", render)
 
 
 def pdf(name: str) -> bytes:

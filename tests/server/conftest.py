@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from server.core.config import Settings
 from server.main import create_app
 from server.storage.db import MIGRATIONS
+from tests import shared
 from tests.server.photos import Photos, patrolis_photos, rodeurs_photos, twelve_patrols_photos
 
 if TYPE_CHECKING:
@@ -50,18 +51,21 @@ def client(data: Path) -> Iterator[TestClient]:
 
 
 @pytest.fixture(scope="session")
-def rodeurs(tmp_path_factory: pytest.TempPathFactory) -> Photos:
-    return rodeurs_photos(tmp_path_factory.mktemp("rodeurs-photos"))
+def rodeurs() -> Photos:
+    with shared.folder("rodeurs-photos") as folder:
+        return rodeurs_photos(folder)
 
 
 @pytest.fixture(scope="session")
-def patrolis(tmp_path_factory: pytest.TempPathFactory) -> Photos:
-    return patrolis_photos(tmp_path_factory.mktemp("patrolis-photos"))
+def patrolis() -> Photos:
+    with shared.folder("patrolis-photos") as folder:
+        return patrolis_photos(folder)
 
 
 @pytest.fixture(scope="session")
-def twelve_patrols(tmp_path_factory: pytest.TempPathFactory) -> Photos:
-    return twelve_patrols_photos(tmp_path_factory.mktemp("twelve-patrols-photos"))
+def twelve_patrols() -> Photos:
+    with shared.folder("twelve-patrols-photos") as folder:
+        return twelve_patrols_photos(folder)
 
 
 def stored(data: Path) -> list[Path]:
