@@ -44,13 +44,13 @@ def folder(name: str) -> Iterator[Path]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def made_once(name: str, make: Callable[[], T]) -> T:
+def made_once(name: str, make: Callable[[Path], T]) -> T:
     """What ``make`` returns, made by the first worker that asks for ``name`` and read back
-    (pickled) by the others."""
+    (pickled) by the others; ``make`` is given the shared folder for the files it writes."""
     with folder(name) as place:
         made = place / "made.pickle"
         if made.exists():
             return pickle.loads(made.read_bytes())  # type: ignore[no-any-return]
-        value = make()
+        value = make(place)
         made.write_bytes(pickle.dumps(value))
         return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
+from pathlib import Path
 from typing import Any
 
 from generator.grand_jeu.kit import render_kit as grand_jeu_kit
@@ -76,7 +77,7 @@ def kit(name: str, language: str = "en") -> tuple[bytes, Manifest | None]:
     """The kit :data:`KITS` calls ``name`` printed in ``language``: its PDF and manifest (none
     for a batch of boards), rendered once per session."""
 
-    def render() -> tuple[bytes, Manifest | None]:
+    def render(_: Path) -> tuple[bytes, Manifest | None]:
         with speaking(language):
             return KITS[name]()
 

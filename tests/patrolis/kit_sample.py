@@ -4,6 +4,7 @@ with every page's codes decoded."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -11,6 +12,7 @@ import pytest
 
 from generator.patrolis.kit import write_kit
 from patrolkit.manifest import Manifest
+from tests import shared
 from tests.kit_helpers import Read, grey, read_codes
 
 SEED = 0
@@ -32,10 +34,14 @@ class Kit:
 
 def make_kits(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], Kit]:
     """Every kit of :data:`KITS` from :data:`SEED`, written into its own temporary folder, with
-    its codes decoded and the rasters the tests measure."""
+    its codes decoded and the rasters the tests measure; made once per test session."""
+    return shared.made_once("patrolis-kits", _make_kits)
+
+
+def _make_kits(root: Path) -> dict[tuple[str, int], Kit]:
     made = {}
     for paper, players in KITS:
-        folder = tmp_path_factory.mktemp(f"{paper}-{players}")
+        folder = root / f"{paper}-{players}"
         pdf_path, json_path = write_kit(SEED, folder, paper=paper, players=players)
         pdf = pdf_path.read_bytes()
         manifest = Manifest.load(json_path)

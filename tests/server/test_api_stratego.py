@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-import tempfile
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -29,6 +28,7 @@ from patrolkit.games.stratego import Army, Rank, State, parse_square
 from patrolkit.games.stratego.secret import Secret
 from server.core.config import Settings
 from server.storage.db import VERSION
+from tests import shared
 from tests.server.conftest import client_for, database_of_schema, send
 from tests.stratego.kits import seeded_kit
 
@@ -65,7 +65,10 @@ def stratego_table() -> Table:
     captain and general going back and forth (:data:`BACK_AND_FORTH`), and :data:`SMALL`,
     :data:`BOMB_MOVED` and :data:`SCOUT_LOST`, every piece keeping its id from one to the
     next."""
-    folder = Path(tempfile.mkdtemp(prefix="stratego-table-"))
+    return shared.made_once("stratego-table", _photograph_table)
+
+
+def _photograph_table(folder: Path) -> Table:
     kit = seeded_kit(folder / "kit", 33)
     red, blue = stratego_kit_raster(kit).secrets
     photos: dict[str, Path] = {}
