@@ -72,10 +72,11 @@ class PieceGrid:
         )
 
     def cuts(self) -> tuple[list[float], list[float]]:
-        """The vertical and horizontal cut lines of the grid's pieces."""
+        """The vertical and horizontal cut lines of the grid's pieces; pieces laid edge to edge
+        share theirs (rounded to a micrometre, so one cut is never drawn twice)."""
         corners = [self.trim(i) for i in range(self.count)]
-        xs = sorted({x + dx for x, _ in corners for dx in (0.0, self.width)})
-        ys = sorted({y + dy for _, y in corners for dy in (0.0, self.height)})
+        xs = sorted({round(x + dx, 3) for x, _ in corners for dx in (0.0, self.width)})
+        ys = sorted({round(y + dy, 3) for _, y in corners for dy in (0.0, self.height)})
         return xs, ys
 
     def area(self) -> tuple[float, float, float, float]:

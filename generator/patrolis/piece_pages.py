@@ -26,7 +26,7 @@ from generator.patrolis.tiles import (
     draw_player_pattern,
     draw_tile,
 )
-from generator.pieces import PieceGrid, crop_marks
+from generator.pieces import PieceGrid
 from patrolkit.games.patrolis import DEFAULT_OBJECTIVES
 from patrolkit.i18n import N_, _
 from patrolkit.manifest import Item
@@ -135,9 +135,7 @@ def draw_piece_pages(
             for index in range(grid.count):
                 x, y = grid.trim(index)
                 items.append(draw_tile(sheet, tiles[page.first_tile + index], x, y, cell))
-            xs = [grid.left + k * grid.width for k in range(grid.columns + 1)]
-            ys = [grid.top + k * grid.height for k in range(grid.rows + 1)]
-            crop_marks(sheet, xs, ys, grid.area(), clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
+            grid.crop_marks(sheet, clear=MARK_CLEAR_MM, length=MARK_LENGTH_MM)
         if page.objectives is not None:
             grid = page.objectives
             title_y = grid.top - OBJECTIVE_BLEED_MM - 5.0
