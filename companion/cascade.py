@@ -43,11 +43,11 @@ class Step:
         if self.even_mm:
             patch = evened(patch, round(self.even_mm * self.pixels_per_mm))
         if self.quiet_mm:
-            patch = _quiet(patch, round(self.quiet_mm * self.pixels_per_mm))
+            patch = quieted(patch, round(self.quiet_mm * self.pixels_per_mm))
         return patch, to_photo
 
 
-def _quiet(patch: np.ndarray, side: int) -> np.ndarray:
+def quieted(patch: np.ndarray, side: int) -> np.ndarray:
     """``patch`` with everything outside its centred ``side``-pixel square set to its paper
     white (the 97th percentile of its grey levels)."""
     height, width = patch.shape[:2]
