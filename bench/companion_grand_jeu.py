@@ -35,8 +35,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench.common import add_ink, ink_cache, save
-from bench.photos import Readings, cached_photos, photo_parser, workspace
+from bench.photos import Readings, cached_photos, run_photo_benchmark
 from patrolkit.games.grand_jeu import Patrol, State, cell_name
 
 KITS = (("8x8-a4", 2, "a4"), ("10x10-a4", 4, "a4"), ("10x10-a3", 3, "a3"))
@@ -163,12 +162,7 @@ def measure(photos: list[Path]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = photo_parser(__doc__)
-    add_ink(parser)
-    args = parser.parse_args(argv)
-    with workspace(ink_cache(args.cache, args.ink)) as (kits, photos):
-        figures = measure(make_photos(args.photos, write_kits(kits, args.ink), photos))
-    save("companion_grand_jeu", figures, ink=args.ink)
+    run_photo_benchmark(__doc__, "companion_grand_jeu", write_kits, make_photos, measure, argv)
 
 
 if __name__ == "__main__":

@@ -33,8 +33,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bench.common import add_ink, ink_cache, save
-from bench.photos import Readings, cached_photos, photo_parser, workspace
+from bench.photos import Readings, cached_photos, run_photo_benchmark
 from patrolkit.games.stratego import SQUARES, State, square_name
 
 KITS = (7101, 7102)
@@ -150,12 +149,7 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = photo_parser(__doc__)
-    add_ink(parser)
-    args = parser.parse_args(argv)
-    with workspace(ink_cache(args.cache, args.ink)) as (kits, photos):
-        figures = measure(make_photos(args.photos, write_kits(kits, args.ink), photos))
-    save("companion_stratego", figures, ink=args.ink)
+    run_photo_benchmark(__doc__, "companion_stratego", write_kits, make_photos, measure, argv)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bench.common import stopwatch, summary
+from bench.common import add_ink, ink_cache, save, stopwatch, summary
 from patrolkit.errors import PhotoError
 
 if TYPE_CHECKING:
@@ -32,6 +32,29 @@ def photo_parser(doc: str) -> argparse.ArgumentParser:
     parser.add_argument("--photos", type=int, default=200, help="how many photos (default 200)")
     parser.add_argument("--cache", type=Path, help="keep the kits and photos here, and reuse them")
     return parser
+
+
+Made = TypeVar("Made")
+"""What a benchmark's ``make_photos`` hands its ``measure``: the photos and what goes with them."""
+
+
+def run_photo_benchmark(
+    doc: str,
+    name: str,
+    write_kits: Callable[[Path, str], list[Path]],
+    make_photos: Callable[[int, list[Path], Path], Made],
+    measure: Callable[[Made], dict[str, Any]],
+    argv: list[str] | None,
+) -> None:
+    """The ``main`` of a photo benchmark whose module docstring is ``doc``: its command line
+    (:func:`photo_parser` and ``--ink``), the kits and photos made (kept under ``--cache``), the
+    figures measured on them and saved as ``name``."""
+    parser = photo_parser(doc)
+    add_ink(parser)
+    args = parser.parse_args(argv)
+    with workspace(ink_cache(args.cache, args.ink)) as (kits, photos):
+        figures = measure(make_photos(args.photos, write_kits(kits, args.ink), photos))
+    save(name, figures, ink=args.ink)
 
 
 @contextmanager
