@@ -27,6 +27,7 @@ from patrolkit.i18n import speaking
 from patrolkit.manifest import Manifest, PaperSheets
 from patrolkit.sizes import Patrolis
 from patrolkit.sizes.stratego import Stratego
+from tests.generator.pdf_text import POINTS_PER_MM
 from tests.generator.test_print_languages import collisions
 from tests.generator.test_print_margins import text_too_near_the_edge
 from tests.kit_helpers import (
@@ -37,8 +38,6 @@ from tests.kit_helpers import (
     grey,
     read_codes,
 )
-
-POINTS_PER_MM = 72 / 25.4
 
 
 def _stratego() -> tuple[bytes, Manifest]:

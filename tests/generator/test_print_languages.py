@@ -19,46 +19,39 @@ from generator.page import PAPERS, Sheet
 from patrolkit.i18n import LANGUAGES
 from patrolkit.manifest import Box, Item, Manifest, QrCode
 from patrolkit.payload import StrategoSecret, decode
+from tests.generator.pdf_text import characters
 from tests.generator.print_kits import KITS, kit
 from tests.generator.test_print_margins import text_too_near_the_edge
 from tests.kit_helpers import assert_fonts_embedded, grey, read_codes
 from tests.language import english_left, words
 
-POINTS_PER_MM = 72 / 25.4
 OVERLAP = 0.3
 """Two characters collide when they share more than this part of the smaller one's box."""
 
 
-def _characters(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Every visible character of ``page`` and its box in page millimetres from the top-left
-    corner (left, top, right, bottom)."""
-    height = page.get_size()[1]
-    text = page.get_textpage()
-    found = []
-    for index in range(text.count_chars()):
-        char = text.get_text_range(index, 1)
-        left, bottom, right, top = text.get_charbox(index)
-        if char.strip() and right > left and top > bottom:
-            box = (left, height - top, right, height - bottom)
-            found.append((char, tuple(v / POINTS_PER_MM for v in box)))
-    return found  # type: ignore[return-value]
-
-
 def collisions(document: pdfium.PdfDocument) -> list[str]:
-    """Every pair of characters drawn on top of each other, as ``page N: 'a' over 'b' at x, y``."""
+    """Every pair of characters drawn on top of each other, as ``page N: 'a' over 'b' at x, y``
+    (each character compared with those that start left of its right edge, in order of their
+    left edges)."""
     found = []
     for number, page in enumerate(document, start=1):
-        chars = _characters(page)
+        chars = characters(page)
         if not chars:
             continue
+        order = np.argsort([box[0] for _char, box in chars], kind="stable")
+        chars = [chars[k] for k in order]
         boxes = np.array([box for _char, box in chars])
         areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+        reach = np.searchsorted(boxes[:, 0], boxes[:, 2], side="left")
         for k in range(len(chars) - 1):
-            rest = boxes[k + 1 :]
+            rest = boxes[k + 1 : reach[k]]
+            if not len(rest):
+                continue
             width = np.minimum(boxes[k, 2], rest[:, 2]) - np.maximum(boxes[k, 0], rest[:, 0])
             height = np.minimum(boxes[k, 3], rest[:, 3]) - np.maximum(boxes[k, 1], rest[:, 1])
             shared = np.clip(width, 0, None) * np.clip(height, 0, None)
-            for j in np.flatnonzero(shared > OVERLAP * np.minimum(areas[k], areas[k + 1 :])):
+            smaller = np.minimum(areas[k], areas[k + 1 : reach[k]])
+            for j in np.flatnonzero(shared > OVERLAP * smaller):
                 other = chars[k + 1 + j][0]
                 x, y = boxes[k, 0], boxes[k, 1]
                 found.append(f"page {number}: {chars[k][0]!r} over {other!r} at {x:.1f}, {y:.1f}")
@@ -86,7 +79,7 @@ def text_on_codes(document: pdfium.PdfDocument, manifest: Manifest) -> list[str]
     found = []
     codes = _code_boxes(manifest)
     for number, page in enumerate(document, start=1):
-        for char, (left, top, right, bottom) in _characters(page):
+        for char, (left, top, right, bottom) in characters(page):
             for box in codes.get(number, []):
                 if (
                     left < box.x + box.width

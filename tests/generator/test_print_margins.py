@@ -9,10 +9,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.page import PAPERS, Sheet
+from tests.generator.pdf_text import POINTS_PER_MM, characters
 from tests.generator.print_kits import KITS, pdf
 
 TEXT_MARGIN_MM = 6.0
-POINTS_PER_MM = 72 / 25.4
 
 
 def text_too_near_the_edge(document: pdfium.PdfDocument) -> list[str]:
@@ -20,17 +20,11 @@ def text_too_near_the_edge(document: pdfium.PdfDocument) -> list[str]:
     ``page N: 'c' at d mm``."""
     near = []
     for number, page in enumerate(document, start=1):
-        width, height = page.get_size()
-        text = page.get_textpage()
-        for index in range(text.count_chars()):
-            left, bottom, right, top = text.get_charbox(index)
-            if right <= left or not text.get_text_range(index, 1).strip():
-                continue
-            distance = min(left, bottom, width - right, height - top) / POINTS_PER_MM
+        width, height = (side / POINTS_PER_MM for side in page.get_size())
+        for char, (left, top, right, bottom) in characters(page):
+            distance = min(left, top, width - right, height - bottom)
             if distance < TEXT_MARGIN_MM:
-                near.append(
-                    f"page {number}: {text.get_text_range(index, 1)!r} at {distance:.2f} mm"
-                )
+                near.append(f"page {number}: {char!r} at {distance:.2f} mm")
     return near
 
 
