@@ -17,15 +17,27 @@ import pytest
 T = TypeVar("T")
 
 _root: Path | None = None
+_own: Path | None = None
 
 
 def start(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Use this session's shared folder: beside the workers' own temporary folders, or the
     session's temporary folder when the tests run in one process."""
-    global _root
+    global _root, _own
     base = tmp_path_factory.getbasetemp()
+    _own = base
     _root = (base.parent if "PYTEST_XDIST_WORKER" in os.environ else base) / "shared"
     _root.mkdir(exist_ok=True)
+
+
+def own(name: str) -> Path:
+    """This worker's own folder ``name`` for the session, removed with its temporary folders
+    (for files one worker makes and reads alone)."""
+    if _own is None:
+        raise RuntimeError("tests.shared.start() was not called for this session")
+    place = _own / name
+    place.mkdir(exist_ok=True)
+    return place
 
 
 @contextmanager

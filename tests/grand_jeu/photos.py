@@ -5,7 +5,6 @@ captures, the position after it, and a faulty table."""
 from __future__ import annotations
 
 import json
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from companion.grand_jeu.reading import GrandJeuReading
 from generator.grand_jeu.kit import write_kit
 from patrolkit.cli import main
 from patrolkit.games.grand_jeu import State, apply, parse_turn_text
+from tests import shared
 
 BEFORE = (
     "2 K=3 K'=2 bonus=4 arrows=017 | S 1 b2nw h2se d3nw f3sw b4ne c5e e5e"
@@ -33,7 +33,7 @@ FAULTY = (
 
 @cache
 def folder() -> Path:
-    return Path(tempfile.mkdtemp(prefix="grand-jeu-photos-"))
+    return shared.own("grand-jeu-photos")
 
 
 @cache
