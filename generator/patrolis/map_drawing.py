@@ -10,7 +10,8 @@ colour-blind players: water is mid blue with wave strokes, mountain dark brown w
 countryside light green with dots, road pale yellow with the road itself drawn across the cell.
 Luminances are far apart (about 155, 110, 200 and 225 of 255). Rivers and roads are drawn as
 continuous lines through the map's own points: straight across a cell, or a quarter circle
-round the corner between two neighbouring edges — the same geometry as the step tiles. A bridge
+round the corner between two neighbouring edges — the same geometry as the step tiles
+(:mod:`patrolkit.games.patrolis.lines`, which the photo reader masks roads with). A bridge
 carries the road over the river with parapets; a town is a cluster of houses where roads meet.
 """
 
@@ -20,16 +21,13 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Final
 
 from reportlab.lib.colors import Color
 
 from generator.page import INK, MM, Ink, Sheet, colour, tint
 from patrolkit.games.patrolis import Kind, Map, Point, Terrain
-
-KAPPA: Final = 0.5523
-"""Bézier control distance, in radii, of a quarter circle."""
+from patrolkit.games.patrolis.lines import ROAD_CASING_WIDTH, ROAD_FILL_WIDTH, hubs, line_segments
 
 TERRAIN_FILL: Final = {
     Terrain.WATER: "#6EA8D8",
@@ -146,9 +144,9 @@ def draw_map(
             river = RIVER_INK if sheet.ink is Ink.NORMAL else tint(RIVER_INK, LOW_INK_RIVER)
             _line(sheet, view, line, river, 0.30 * c, cap=0, hubs=river_hubs)
         for line in game_map.roads:
-            _line(sheet, view, line, ROAD_CASING, 0.26 * c, cap=1, hubs=road_hubs)
+            _line(sheet, view, line, ROAD_CASING, ROAD_CASING_WIDTH * c, cap=1, hubs=road_hubs)
         for line in game_map.roads:
-            _line(sheet, view, line, ROAD_FILL, 0.15 * c, cap=1, hubs=road_hubs)
+            _line(sheet, view, line, ROAD_FILL, ROAD_FILL_WIDTH * c, cap=1, hubs=road_hubs)
         for column, row in view.cells(bleed):
             cell = game_map.cell(column, row)
             kind = game_map.kind_of(cell)
@@ -309,31 +307,6 @@ def _bridge(sheet: Sheet, view: MapView, cell: int, x: float, y: float) -> None:
 # -- lines -----------------------------------------------------------------------------------------
 
 
-def line_segments(
-    points: Sequence[tuple[float, float]],
-    centres: Sequence[tuple[float, float]],
-    hubs: Sequence[bool] = (),
-) -> list[tuple[tuple[float, float], ...]]:
-    """The pieces of a line through ``points``, each crossing one cell whose centre is in
-    ``centres``: a straight piece ``(a, b)`` when ``a``, ``b`` and the centre are in line, else a
-    quarter circle round the cell's corner as a Bézier curve ``(a, c1, c2, b)`` — or, in a cell
-    marked in ``hubs`` (another line ends at its centre), two straight pieces through the centre,
-    so the lines meet."""
-    pieces: list[tuple[tuple[float, float], ...]] = []
-    hub_list = list(hubs) or [False] * len(centres)
-    for (a, b), m, hub in zip(pairwise(points), centres, hub_list, strict=True):
-        cross = (a[0] - m[0]) * (b[1] - m[1]) - (a[1] - m[1]) * (b[0] - m[0])
-        if abs(cross) < 1e-9:
-            pieces.append((a, b))
-        elif hub:
-            pieces += [(a, m), (m, b)]
-        else:
-            c1 = (a[0] + KAPPA * (m[0] - a[0]), a[1] + KAPPA * (m[1] - a[1]))
-            c2 = (b[0] + KAPPA * (m[0] - b[0]), b[1] + KAPPA * (m[1] - b[1]))
-            pieces.append((a, c1, c2, b))
-    return pieces
-
-
 def _line(
     sheet: Sheet,
     view: MapView,
@@ -352,16 +325,6 @@ def _line(
     points = [view.point(p) for p in line]
     pieces = line_segments(points, centres, [cell in hubs for cell in crossed])
     stroke_path(sheet, pieces, ink, width, cap=cap)
-
-
-def hubs(game_map: Map, lines: Sequence[Sequence[Point]]) -> frozenset[int]:
-    """The cells at whose centre one of ``lines`` ends (a junction, a town, a confluence)."""
-    found = set()
-    for line in lines:
-        for point in (line[0], line[-1]):
-            if point[0] % 2 and point[1] % 2:
-                found.add((point[1] // 2) * game_map.size + point[0] // 2)
-    return frozenset(found)
 
 
 def stroke_path(

@@ -42,8 +42,9 @@ lies on each cell in :mod:`~patrolkit.games.patrolis.board`; playing in
 :mod:`~patrolkit.games.patrolis.incidents` and laying steps in
 :mod:`~patrolkit.games.patrolis.laying`; scores, rounds and the deal in
 :mod:`~patrolkit.games.patrolis.score`; refereeing in :mod:`~patrolkit.games.patrolis.validate`.
-All their public names are re-exported here. Everything is pure: no I/O, and randomness only
-through an explicit seed.
+All their public names are re-exported here. The path rivers and roads are drawn along, which
+the printed map and the photo reader share, is :mod:`~patrolkit.games.patrolis.lines` (imported
+from there). Everything is pure: no I/O, and randomness only through an explicit seed.
 """
 
 from __future__ import annotations
