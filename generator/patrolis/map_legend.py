@@ -18,6 +18,7 @@ from generator.patrolis.map_drawing import (
     stroke_path,
 )
 from patrolkit.games.patrolis import LETTERS, Map, Terrain
+from patrolkit.games.patrolis.lines import ROAD_CASING_WIDTH, ROAD_FILL_WIDTH
 from patrolkit.i18n import N_, _, ngettext
 
 CLASS_NAME: Final = {
@@ -64,8 +65,8 @@ def draw_swatch(sheet: Sheet, x: float, y: float, side: float, terrain: Terrain)
         draw_cell(sheet, x, y, side, kind, random.Random(f"swatch:{terrain.value}"))
         if terrain is Terrain.ROAD:
             pieces = [((x, y + side / 2), (x + side, y + side / 2))]
-            stroke_path(sheet, pieces, ROAD_CASING, 0.26 * side)
-            stroke_path(sheet, pieces, ROAD_FILL, 0.15 * side)
+            stroke_path(sheet, pieces, ROAD_CASING, ROAD_CASING_WIDTH * side)
+            stroke_path(sheet, pieces, ROAD_FILL, ROAD_FILL_WIDTH * side)
     sheet.rect(x, y, side, side, stroke=GRID_INK, line=0.18)
 
 
