@@ -18,7 +18,6 @@ from companion.camera.patrolis.scene import photograph
 from companion.decode import decoder_named
 from companion.patrolis.bare import VIEW_PX_PER_MM, bare_beside_road, bare_middle
 from companion.patrolis.reader import read_photo
-from companion.pose import BoardPose
 from generator.patrolis.kit import write_kit
 from generator.patrolis.terrain import generate_map
 from patrolkit.games.patrolis import Map, Terrain
@@ -31,6 +30,7 @@ from patrolkit.games.patrolis.lines import (
     possible_road_pieces,
     road_openings,
 )
+from tests.patrolis.reader_checks import assert_never_guessed, reported_cells, square_on
 
 CELL = (80.0, 80.0, 20.0, 20.0)
 """Cell E4 of :data:`MAP` on its sheet (mm): the fifth column, the fourth row from the top."""
@@ -53,11 +53,6 @@ MAP = Map.from_drawing(
 )
 """E4 is a road cell whose only road neighbours are north (E5) and east (F4): its road turns."""
 E4 = MAP.parse("E4")
-
-
-def _pose(px_per_mm: float) -> BoardPose:
-    to_photo = np.diag([px_per_mm, px_per_mm, 1.0])
-    return BoardPose("", to_photo, np.linalg.inv(to_photo), (), (), 0.0)
 
 
 def _curved_road(px_per_mm: float, shift_mm: float = 0.0) -> np.ndarray:
@@ -145,12 +140,12 @@ def test_every_road_printed_runs_along_a_piece_the_reader_sets_aside(seed: int) 
 @pytest.mark.parametrize("shift_mm", [0.0, 0.4])
 def test_a_bare_cell_where_the_road_turns_is_read_empty(px_per_mm: float, shift_mm: float) -> None:
     middle = _curved_road(px_per_mm, shift_mm)
-    assert bare_beside_road(middle, _pose(px_per_mm), CELL, MAP, E4)
+    assert bare_beside_road(middle, square_on(px_per_mm), CELL, MAP, E4)
 
 
 def test_a_curved_road_alone_fails_the_other_tests_at_a_photos_far_side() -> None:
     # why the road is set aside: its casing's edges count as many as a blurred code's modules
-    assert not bare_middle(_curved_road(4.5), _pose(4.5), CELL)
+    assert not bare_middle(_curved_road(4.5), square_on(4.5), CELL)
 
 
 @pytest.mark.parametrize("px_per_mm", [4.0, 6.0])
@@ -158,14 +153,14 @@ def test_a_tile_on_a_road_cell_with_its_code_smeared_is_never_read_empty(px_per_
     middle = _smeared_code()
     quiet = cv2.copyMakeBorder(middle, 30, 30, 30, 30, cv2.BORDER_CONSTANT, value=235)
     assert not decoder_named("zxing").read(quiet)  # sharp, the same code reads
-    assert not bare_beside_road(middle, _pose(px_per_mm), CELL, MAP, E4)
+    assert not bare_beside_road(middle, square_on(px_per_mm), CELL, MAP, E4)
 
 
 def test_only_road_cells_have_a_road_set_aside() -> None:
     countryside = MAP.parse("B2")
     assert MAP.class_of(countryside) is Terrain.COUNTRYSIDE
     middle = _curved_road(6.0)
-    assert not bare_beside_road(middle, _pose(6.0), (20.0, 120.0, 20.0, 20.0), MAP, countryside)
+    assert not bare_beside_road(middle, square_on(6.0), (20.0, 120.0, 20.0, 20.0), MAP, countryside)
 
 
 @pytest.mark.slow
@@ -178,11 +173,9 @@ def test_bare_cells_where_the_road_turns_are_read_empty_and_no_tile_is_lost(
     write_kit(9102, tmp_path, players=3)
     state = mid_game(patrolis_kit_raster(tmp_path), 1005)
     reading = read_photo(photograph(tmp_path, state, preset="phone", seed=1005).jpeg)
-    reported = {u.cell for u in reading.unreadable if u.cell is not None}
+    reported = reported_cells(reading)
     for name in ("H2", "I2", "A5", "B5", "A6"):
         cell = state.map.parse(name)
         assert state.view.tiles[cell] is None, name
         assert cell not in reported and cell not in reading.tiles, name
-    for cell in state.map.cells:
-        if state.view.tiles[cell] is not None and cell not in reading.tiles:
-            assert cell in reported, f"{state.map.name(cell)} was called empty"
+    assert_never_guessed(state, reading)

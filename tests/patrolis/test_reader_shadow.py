@@ -15,16 +15,11 @@ from companion.camera.patrolis.midgame import mid_game
 from companion.camera.patrolis.scene import photograph
 from companion.patrolis.bare import VIEW_PX_PER_MM, bare_middle
 from companion.patrolis.reader import read_photo
-from companion.pose import BoardPose
 from generator.patrolis.kit import write_kit
+from tests.patrolis.reader_checks import assert_never_guessed, square_on
 
 MIDDLE_MM = 12.0
 """The middle of a 20 mm cell the bare tests look at (a fifth of the cell trimmed each side)."""
-
-
-def _pose(px_per_mm: float) -> BoardPose:
-    to_photo = np.diag([px_per_mm, px_per_mm, 1.0])
-    return BoardPose("", to_photo, np.linalg.inv(to_photo), (), (), 0.0)
 
 
 def _code_middle(light: float, dark: float) -> np.ndarray:
@@ -44,12 +39,12 @@ def _code_middle(light: float, dark: float) -> np.ndarray:
 
 def test_a_code_under_even_light_is_not_bare() -> None:
     middle = _code_middle(230.0, 230.0)
-    assert not bare_middle(middle, _pose(7.0), (0.0, 0.0, 20.0, 20.0))
+    assert not bare_middle(middle, square_on(7.0), (0.0, 0.0, 20.0, 20.0))
 
 
 def test_a_code_half_in_a_hard_shadow_is_not_bare() -> None:
     middle = _code_middle(240.0, 60.0)
-    assert not bare_middle(middle, _pose(7.0), (0.0, 0.0, 20.0, 20.0))
+    assert not bare_middle(middle, square_on(7.0), (0.0, 0.0, 20.0, 20.0))
 
 
 def test_a_bare_cell_crossed_by_a_shadow_edge_still_looks_bare() -> None:
@@ -57,7 +52,7 @@ def test_a_bare_cell_crossed_by_a_shadow_edge_still_looks_bare() -> None:
     u, v = np.meshgrid(np.arange(side), np.arange(side))
     paper = np.where(u + 0.6 * v < 0.4 * side, 240.0, 60.0).astype(np.float32)
     middle = cv2.GaussianBlur(paper, (0, 0), 1.0).astype(np.uint8)
-    assert bare_middle(middle, _pose(7.0), (0.0, 0.0, 20.0, 20.0))
+    assert bare_middle(middle, square_on(7.0), (0.0, 0.0, 20.0, 20.0))
 
 
 @pytest.mark.slow
@@ -70,16 +65,4 @@ def test_a_tile_half_in_a_hard_shadow_is_never_taken_for_bare_ground_like_its_ne
     write_kit(9302, tmp_path, players=3)
     state = mid_game(patrolis_kit_raster(tmp_path), 70015)
     reading = read_photo(photograph(tmp_path, state, preset="shadow", seed=70015).jpeg)
-    reported = {u.cell for u in reading.unreadable if u.cell is not None}
-    for cell in state.map.cells:
-        tile = state.view.tiles[cell]
-        got = reading.tiles.get(cell)
-        if tile is not None and got is None:
-            assert cell in reported, f"{state.map.name(cell)} was called empty"
-        if got is not None and got.tile is not None:
-            assert tile is not None
-            assert (got.tile.shape, got.tile.rotation, got.tile.owner) == (
-                tile.shape,
-                tile.rotation,
-                tile.owner,
-            )
+    assert_never_guessed(state, reading)
