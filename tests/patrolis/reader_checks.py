@@ -1,13 +1,30 @@
-"""What the Patrolis reader tests check over and over: a board seen square-on at a given
-resolution, and a reading that never guesses."""
+"""What the Patrolis reader tests do over and over: a table printed, laid and photographed, then
+read; a board seen square-on at a given resolution; a reading that never guesses."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
+from companion.camera.patrolis.kit import patrolis_kit_raster
+from companion.camera.patrolis.midgame import mid_game
+from companion.camera.patrolis.scene import photograph
+from companion.patrolis.reader import read_photo
 from companion.patrolis.reading import PatrolisReading
 from companion.pose import BoardPose
+from generator.patrolis.kit import write_kit
 from patrolkit.games.patrolis import State
+
+
+def read_table(
+    folder: Path, kit: int, players: int, seed: int, preset: str
+) -> tuple[State, PatrolisReading]:
+    """The kit of seed ``kit`` for ``players`` written in ``folder``, the mid-game table of
+    ``seed`` laid with it and photographed with ``preset``; the table and what was read."""
+    write_kit(kit, folder, players=players, force=True)
+    state = mid_game(patrolis_kit_raster(folder), seed)
+    return state, read_photo(photograph(folder, state, preset=preset, seed=seed).jpeg)
 
 
 def square_on(px_per_mm: float) -> BoardPose:

@@ -7,11 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.camera.patrolis.kit import patrolis_kit_raster
-from companion.camera.patrolis.midgame import mid_game
-from companion.camera.patrolis.scene import photograph
-from companion.patrolis.reader import read_photo
-from generator.patrolis.kit import write_kit
+from tests.patrolis.reader_checks import read_table
 
 KIT_SEED, PLAYERS = 9301, 2
 PHOTO_SEED = 70029
@@ -20,9 +16,7 @@ PHOTO_SEED = 70029
 
 @pytest.mark.slow
 def test_a_noisy_dim_table_reads_every_tile(tmp_path: Path) -> None:
-    write_kit(KIT_SEED, tmp_path, players=PLAYERS, force=True)
-    state = mid_game(patrolis_kit_raster(tmp_path), PHOTO_SEED)
-    reading = read_photo(photograph(tmp_path, state, preset="low-light", seed=PHOTO_SEED).jpeg)
+    state, reading = read_table(tmp_path, KIT_SEED, PLAYERS, PHOTO_SEED, "low-light")
     assert reading.unreadable == ()
     want = state.view.tiles
     assert {c: p.tile for c, p in reading.tiles.items()} == {

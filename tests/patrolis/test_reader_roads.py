@@ -12,13 +12,8 @@ import numpy as np
 import pytest
 import qrcode
 
-from companion.camera.patrolis.kit import patrolis_kit_raster
-from companion.camera.patrolis.midgame import mid_game
-from companion.camera.patrolis.scene import photograph
 from companion.decode import decoder_named
 from companion.patrolis.bare import VIEW_PX_PER_MM, bare_beside_road, bare_middle
-from companion.patrolis.reader import read_photo
-from generator.patrolis.kit import write_kit
 from generator.patrolis.terrain import generate_map
 from patrolkit.games.patrolis import Map, Terrain
 from patrolkit.games.patrolis.lines import (
@@ -30,7 +25,12 @@ from patrolkit.games.patrolis.lines import (
     possible_road_pieces,
     road_openings,
 )
-from tests.patrolis.reader_checks import assert_never_guessed, reported_cells, square_on
+from tests.patrolis.reader_checks import (
+    assert_never_guessed,
+    read_table,
+    reported_cells,
+    square_on,
+)
 
 CELL = (80.0, 80.0, 20.0, 20.0)
 """Cell E4 of :data:`MAP` on its sheet (mm): the fifth column, the fourth row from the top."""
@@ -170,9 +170,7 @@ def test_bare_cells_where_the_road_turns_are_read_empty_and_no_tile_is_lost(
     # On this development photo the far side (4.5 to 5 px/mm) left the casing's curved edges as
     # many as a blurred code's: the five bare cells where the road turns were reported
     # "something lies on ...". Set beside the road, they show no edge at all.
-    write_kit(9102, tmp_path, players=3)
-    state = mid_game(patrolis_kit_raster(tmp_path), 1005)
-    reading = read_photo(photograph(tmp_path, state, preset="phone", seed=1005).jpeg)
+    state, reading = read_table(tmp_path, 9102, 3, 1005, "phone")
     reported = reported_cells(reading)
     for name in ("H2", "I2", "A5", "B5", "A6"):
         cell = state.map.parse(name)

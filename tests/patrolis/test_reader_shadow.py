@@ -10,13 +10,8 @@ import numpy as np
 import pytest
 import qrcode
 
-from companion.camera.patrolis.kit import patrolis_kit_raster
-from companion.camera.patrolis.midgame import mid_game
-from companion.camera.patrolis.scene import photograph
 from companion.patrolis.bare import VIEW_PX_PER_MM, bare_middle
-from companion.patrolis.reader import read_photo
-from generator.patrolis.kit import write_kit
-from tests.patrolis.reader_checks import assert_never_guessed, square_on
+from tests.patrolis.reader_checks import assert_never_guessed, read_table, square_on
 
 MIDDLE_MM = 12.0
 """The middle of a 20 mm cell the bare tests look at (a fifth of the cell trimmed each side)."""
@@ -62,7 +57,5 @@ def test_a_tile_half_in_a_hard_shadow_is_never_taken_for_bare_ground_like_its_ne
     # The shadow's edge crossed E2's tile and a bare cell of its terrain alike: compared as they
     # were, the two pictures matched and the tile was called bare. Evened by the paper's white
     # first, the tile's modules stand out and it is reported.
-    write_kit(9302, tmp_path, players=3)
-    state = mid_game(patrolis_kit_raster(tmp_path), 70015)
-    reading = read_photo(photograph(tmp_path, state, preset="shadow", seed=70015).jpeg)
+    state, reading = read_table(tmp_path, 9302, 3, 70015, "shadow")
     assert_never_guessed(state, reading)
