@@ -18,13 +18,15 @@ LEAST_SIDE: Final = 0.12
 """Each part of a split holds at least this share of the patch."""
 
 
-def best_split(light: np.ndarray, u: np.ndarray, v: np.ndarray) -> tuple[float, float] | None:
+def best_split(
+    light: np.ndarray, u: np.ndarray, v: np.ndarray, *, least_side: float = LEAST_SIDE
+) -> tuple[float, float] | None:
     """The straight line (its normal's angle and offset, in the units of ``u`` and ``v``) that
     splits ``light`` (one value per point at ``u``, ``v``) into two parts of least squared error
-    about their means, each part at least :data:`LEAST_SIDE` of the points; ``None`` when there
+    about their means, each part at least ``least_side`` of the points; ``None`` when there
     are too few points to split."""
     n = len(light)
-    low, high = int(LEAST_SIDE * n), int((1 - LEAST_SIDE) * n)
+    low, high = max(int(least_side * n), 1), int((1 - least_side) * n)
     if high <= low:
         return None
     best: tuple[float, float, float] | None = None

@@ -33,6 +33,10 @@ white, black and grey paper alike; paper against a yellow, red or green frame di
 more in some channel."""
 LEAST_PIXELS: Final = 40
 """A part measured on its own holds at least this many pixels (half resolution: 6 mm²)."""
+LEAST_PART: Final = 0.03
+"""The share of the cell's interior the smaller part of a split may hold: a shadow's edge that
+clips a cell's corner leaves a sliver (in the ``shadow`` photos, often under the 0.12 a split
+takes by default), and a split held away from it leaves the step inside the larger part."""
 EDGE_BAND_MM: Final = 2.5
 """Half the width of the band along the line left out of the measurements: the shadow's soft
 edge, blurred by the check's smoothing."""
@@ -74,7 +78,7 @@ def relight(
     u, v = _grid(smooth.shape[0])
     pixels = smooth[interior].astype(np.float64)
     light = pixels.mean(axis=1)
-    split = best_split(light, u[interior], v[interior])
+    split = best_split(light, u[interior], v[interior], least_side=LEAST_PART)
     if split is None:
         return None
     angle, offset = split

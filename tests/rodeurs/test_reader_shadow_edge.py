@@ -58,3 +58,14 @@ def test_a_white_centre_against_a_black_cell_is_no_shadow() -> None:
 def test_a_step_too_faint_for_a_shadow_is_left_to_the_check() -> None:
     smooth, gray = cell((0.97, 0.97, 0.97))
     assert relight(smooth, _INTERIOR, gray, _CENTRE, WHITE) is None
+
+
+def test_a_shadow_clipping_a_corner_of_the_cell_is_relit_too() -> None:
+    # the shadow's edge cuts off a corner of about a twentieth of the cell's interior: a split
+    # held to an eighth of it each side would leave the step inside the larger part
+    smooth, gray = cell((0.6, 0.6, 0.61), angle_deg=45.0, at_mm=9.4)
+    shaded = (smooth[_INTERIOR] < 0.9).any(axis=1).mean()
+    assert 0.03 < shaded < 0.08
+    relit = relight(smooth, _INTERIOR, gray, _CENTRE, WHITE)
+    assert relit is not None
+    assert relit.spread < 0.02
