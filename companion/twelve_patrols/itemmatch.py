@@ -251,13 +251,33 @@ def match_item(
     best and is not that of an item read elsewhere (whose key is in ``read``); ``None``
     otherwise. The codes of the items read are still matched: when one of them agrees best, what
     stands there is not read."""
+    best = ranked(gray, camera, area, taken)
+    if not best or item_from_payload(_payload(best[0].text)).key in read:
+        return None
+    if best[0].score < MIN_SCORE or best[0].margin < MIN_MARGIN:
+        return None
+    return best[0]
+
+
+def ranked(
+    gray: np.ndarray,
+    camera: Camera,
+    area: np.ndarray,
+    taken: list[tuple[float, float]],
+    heights: tuple[float, ...] | None = None,
+) -> list[ItemMatch]:
+    """Every text of the kit that agreed with a code placed by the shared patterns in ``area``
+    (table mm, widened by :data:`MARGIN_MM`), away from ``taken``, at the top-face heights
+    ``heights`` (a die's and a cube's when ``None``), best first: each with its best score, the
+    alignment and place it had there, and its margin over the best *other* text (so only the
+    first has a positive margin). Placements aligned under :data:`MIN_ALIGNMENT` are not
+    scored."""
     items = kit_items()
-    owners = {_text(i): i.key for i in items}
     low = area.min(axis=0) - MARGIN_MM
     high = area.max(axis=0) + MARGIN_MM
     box = (float(low[0]), float(low[1]), float(high[0] - low[0]), float(high[1] - low[1]))
     best: dict[str, tuple[float, float, tuple[float, float, float], np.ndarray]] = {}
-    for edge in sorted({height(i) for i in items}):
+    for edge in heights or sorted({height(i) for i in items}):
         patch, to_photo = rectify(gray, camera.plane(edge), box, PX_PER_MM)
         light = cv2.GaussianBlur(255.0 - patch.astype(np.float32), (0, 0), _MODULE_PX / 4)
         texts = [_text(i) for i in items if height(i) == edge]
@@ -273,22 +293,19 @@ def match_item(
             for text, score in zip(texts, scores, strict=True):
                 if text not in best or score > best[text][0]:
                     best[text] = (float(score), alignment, (x, y, t), to_photo)
-    if not best:
-        return None
-    ranked = sorted(best.items(), key=lambda kv: -kv[1][0])
-    text, (score, alignment, (x, y, t), to_photo) = ranked[0]
-    margin = score - ranked[1][1][0] if len(ranked) > 1 else score
-    if owners[text] in read:
-        return None
-    if score < MIN_SCORE or margin < MIN_MARGIN:
-        return None
-    corners = _at(
-        np.array([[0, 0], [0, _N], [_N, _N], [_N, 0]], dtype=float) - 0.5,
-        np.array([x]),
-        np.array([y]),
-        np.array([t]),
-    )[0]
-    return ItemMatch(text, score, margin, alignment, Detection(text, apply(to_photo, corners)))
+    order = sorted(best.items(), key=lambda kv: -kv[1][0])
+    out = []
+    for k, (text, (score, alignment, (x, y, t), to_photo)) in enumerate(order):
+        rival = order[1 if k == 0 else 0][1][0] if len(order) > 1 else 0.0
+        corners = _at(
+            np.array([[0, 0], [0, _N], [_N, _N], [_N, 0]], dtype=float) - 0.5,
+            np.array([x]),
+            np.array([y]),
+            np.array([t]),
+        )[0]
+        detection = Detection(text, apply(to_photo, corners))
+        out.append(ItemMatch(text, score, score - rival, alignment, detection))
+    return out
 
 
 def _text(item: Item) -> str:

@@ -5,9 +5,11 @@ stand in each patrol slot, which lie unused beside it, and what could not be rea
 each card's pose from the cards' codes (:mod:`companion.twelve_patrols.geometry`), the grid from
 the cards' places, a second look at the card places and patrol slots still missing something
 (what the decoder still cannot read there matched against the codes the deck or the kit can
-print: :mod:`companion.twelve_patrols.match`, :mod:`companion.twelve_patrols.itemmatch`), the
-items to the slot they stand in — and returns a :class:`PatrolsReading`. Nothing is guessed: an
-item is read from the code on its top face, or reported unreadable with the reason and where.
+print: :mod:`companion.twelve_patrols.match`, :mod:`companion.twelve_patrols.itemmatch`; the top
+face of a die seen only from its side against the faces it can show:
+:mod:`companion.twelve_patrols.topmatch`), the items to the slot they stand in — and returns a
+:class:`PatrolsReading`. Nothing is guessed: an item is read from the code on its top face, or
+reported unreadable with the reason and where.
 
 What a photo cannot tell, and how it is settled
 -----------------------------------------------
@@ -77,6 +79,7 @@ from companion.twelve_patrols.reading import (
 from companion.twelve_patrols.slots import (
     paper_white,
 )
+from companion.twelve_patrols.topmatch import match_tops
 from patrolkit.errors import PayloadError, PhotoError
 from patrolkit.games.twelve_patrols import (
     SIZE,
@@ -147,6 +150,10 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     passes["slots"] = len(extra_items)
     if extra_items:
         items, unread = read_items(found.items, table, camera, cards)
+    tops = match_tops(picture.gray, camera, found.items, items, found.add)
+    passes["tops"] = len(tops)
+    if tops:
+        items, unread = read_items(found.items, table, camera, cards)
     read: set[tuple[object, ...]] = {item.key for item, _unused4, _unused5 in found.items}
     matched = match_slots(picture.gray, table, camera, cards, items, white, found.add, read)
     passes["matched"] = len(matched)
@@ -156,6 +163,10 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     spots = beside(picture.gray, table, camera, cards, items, white, foreign)
     if spots and look_beside(picture.gray, camera, reader, spots, found.add):
         items, unread = read_items(found.items, table, camera, cards)
+        tops = match_tops(picture.gray, camera, found.items, items, found.add)
+        passes["tops"] += len(tops)
+        if tops:  # dice seen from the side among those just read
+            items, unread = read_items(found.items, table, camera, cards)
         spots = beside(picture.gray, table, camera, cards, items, white, foreign)
     passes["beside"] = len(spots)
     clock.lap("second look")
