@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from companion.cascade import Step as CascadeStep
+from companion.cornermatch import match_corner
 from companion.decode import Decoder, Detection
 from companion.pose import BoardPose, apply, rounded_px
 from patrolkit.errors import PayloadError, PhotoError
@@ -46,6 +47,44 @@ LOOK_MM: Final = 8.0
 """How far round where a first pose puts a corner code the second look looks."""
 REPEAT_PX: Final = 20
 """Two reads of one code whose centres are closer than this (photo px) are one code."""
+SMALL_LOOK: Final = (
+    CascadeStep("corner-16-smooth-sharp", 16.0, cubic=True, denoise=1.0, sharpen=2.0),
+    CascadeStep("corner-8-sharp", 8.0, cubic=True, sharpen=2.0),
+    CascadeStep("corner-12-sharp", 12.0, cubic=True, sharpen=2.0),
+)
+"""The last looks at a corner code, after a game's own: for a code seen with under two photo
+pixels a module (a messaging app's copy of a photo shrinks a 0.7 mm module to 1.4-1.7 px), a
+finer, sharpened patch. Measured on 18 grand jeu ``messaging`` photos (dev seeds 71000-71005,
+72 corner codes, each looked for through the photo's true sheet poses): the three steps of
+:data:`companion.grand_jeu.board.LOOK` read 45 codes together, these three 47, 46 and 46 on
+their own, every step together 49; none read a wrong code (the decoder's error correction)."""
+RELOOKS: Final = 2
+"""How many times a sheet's missing corner codes are looked for: again through the pose the
+codes found by the first look give, which is better held than the first pose (one code, or a
+neighbour's pose moved beside it)."""
+
+
+@dataclass(frozen=True)
+class KnownCorners:
+    """The text of every corner code of a board whose kit is known, by sheet (column, row) and
+    corner, and their QR version: a corner code the decoder cannot read is then matched
+    (:mod:`companion.cornermatch`)."""
+
+    texts: Mapping[tuple[int, int, Corner], str]
+    version: int
+
+    def match(
+        self, gray: np.ndarray, pose: BoardPose, sheet: LappedSheet, corner: Corner, box: Box
+    ) -> Detection | None:
+        """The code of ``sheet``'s ``corner`` found by matching in ``box`` round where
+        ``pose`` puts it, or ``None``."""
+        text = self.texts.get((sheet.column, sheet.row, corner))
+        if text is None:
+            return None
+        others = tuple(t for t in self.texts.values() if t != text)
+        found = match_corner(gray, pose, box, text, others, self.version)
+        return None if found is None else found.detection
+
 
 S = TypeVar("S", bound=LappedSheet)
 P = TypeVar("P", bound="PlacedSheet")
@@ -235,7 +274,8 @@ def locate_sheets(
     kit: str, plans: Sequence[P], pose_of: Callable[[P, np.ndarray | None], T | None]
 ) -> list[T]:
     """Every sheet of ``plans`` located by ``pose_of`` (from its own corner codes, then, for
-    those missing, again where the first sheet found puts them), the sheets that lap over
+    those missing, again where the nearest sheet found puts them, as long as that finds more
+    sheets: a sheet found so can place the next one), the sheets that lap over
     others (laid later) last, so that they are looked up first; :class:`PhotoError` naming the
     sheets still missing."""
     found: list[tuple[P, T]] = []
@@ -246,14 +286,16 @@ def locate_sheets(
             missing.append(plan)
         else:
             found.append((plan, reading))
-    if missing and found:  # look again where the sheets found put the sheets missing
+    while missing and found:  # look again where the nearest sheet found puts each missing
         still = []
         for plan in missing:
-            reading = pose_of(plan, beside(found[0], plan))
+            reading = pose_of(plan, placed_beside(found, plan))
             if reading is None:
                 still.append(plan)
             else:
                 found.append((plan, reading))
+        if len(still) == len(missing):
+            break
         missing = still
     if missing:
         raise PhotoError(
@@ -277,6 +319,28 @@ def not_in_it(missing: Sequence[PlacedSheet | LappedSheet]) -> str:
     return _("{sheets} and {last} are not in it").format(
         sheets=", ".join(names[:-1]), last=names[-1]
     )
+
+
+def placed_beside(found: Sequence[tuple[P, SheetReading[Any]]], plan: PlacedSheet) -> np.ndarray:
+    """Where ``plan``'s cell frame would be in the photo if it lay exactly beside the sheets
+    ``found`` (plans and readings): one homography through the corner codes every one of them
+    saw, each where its own pose puts it, in the board's frame. A sheet found from the codes
+    along one of its edges holds its far side loosely; the codes of all the sheets found span
+    more of the board (with one sheet found, this is :func:`beside`)."""
+    if len(found) == 1:
+        return beside(found[0], plan)
+    board, photo = [], []
+    for other, reading in found:
+        boxes = dict(reading.sheet.fiducials)
+        for corner in reading.corners_seen:
+            sheet_mm = box_corners(boxes[corner])
+            board.append(sheet_mm + np.array(other.board_origin))
+            photo.append(apply(reading.pose.to_photo, sheet_mm))
+    transform, _ = cv2.findHomography(np.vstack(board), np.vstack(photo), 0)
+    if transform is None:
+        return beside(found[0], plan)
+    px, py = plan.board_origin
+    return np.asarray(transform @ np.array([[1.0, 0.0, px], [0.0, 1.0, py], [0.0, 0.0, 1.0]]))
 
 
 def beside(first: tuple[PlacedSheet, SheetReading[Any]], plan: PlacedSheet) -> np.ndarray:
@@ -319,11 +383,13 @@ def sheet_pose(
     reader: Decoder,
     guess: np.ndarray | None,
     looks: Sequence[CascadeStep],
+    known: KnownCorners | None = None,
 ) -> BoardPose | None:
     """The sheet's pose from its corner codes (payloads of type ``fiducial``), those missed
     looked for through ``looks`` where a first pose (from the codes read, or ``guess``) puts
-    them; ``None`` unless two codes agree, or, with a ``guess``, one code fits it moved in the
-    table's plane."""
+    them, and, with the texts of the board's corner codes ``known``, matched there; ``None``
+    unless two codes agree, or, with a ``guess``, one code fits it moved in the table's
+    plane."""
     boxes = dict(plan.fiducials)
     usable = by_corner(codes, boxes)
     transform = guess
@@ -334,38 +400,36 @@ def sheet_pose(
         )
     if transform is None:
         return None
-    rough = BoardPose(kit, transform, np.linalg.inv(transform), (), (), 0.0)
     grow = LOOK_MM if guess is None else 2 * LOOK_MM
-    for corner, box in boxes.items():
-        if corner in usable:
-            continue
+    for _round in range(RELOOKS):
+        before = len(usable)
+        rough = BoardPose(kit, transform, np.linalg.inv(transform), (), (), 0.0)
+        for corner, box in boxes.items():
+            if corner in usable:
+                continue
 
-        def wanted(item: Item, corner: Corner = corner) -> bool:
-            return (
-                isinstance(item, fiducial)
-                and item.corner is corner
-                and item.kit == kit
-                and (item.column, item.row) == (plan.column, plan.row)
-            )
+            def wanted(item: Item, corner: Corner = corner) -> bool:
+                return (
+                    isinstance(item, fiducial)
+                    and item.corner is corner
+                    and item.kit == kit
+                    and (item.column, item.row) == (plan.column, plan.row)
+                )
 
-        detection = look_again(gray, reader, rough, box, grow, looks, wanted)
-        if detection is not None:
-            usable[corner] = detection
+            detection = look_again(gray, reader, rough, box, grow, (*looks, *SMALL_LOOK), wanted)
+            if detection is None and known is not None:
+                detection = known.match(gray, rough, plan, corner, box)
+            if detection is not None:
+                usable[corner] = detection
+        if len(usable) == len(boxes) or len(usable) == before:
+            break
+        better = _pose_from(usable, boxes, guess)
+        if better is None:
+            break
+        transform, grow = better, LOOK_MM
     if not usable or (len(usable) < 2 and guess is None):
         return None
-    src = np.vstack([box_corners(boxes[c]) for c in usable])
-    dst = np.vstack([usable[c].corners for c in usable])
-    if len(usable) == 1 and guess is not None:
-        # One corner code only (noise, glare or a standing piece hides the others): the sheets
-        # found beside it lie on the same table, so their pose, moved and turned in the
-        # table's plane to fit the one code, is this sheet's.
-        seen_at = apply(np.linalg.inv(guess), dst)
-        rigid, _ = cv2.estimateAffinePartial2D(src, seen_at, method=cv2.LMEDS)
-        if rigid is None:
-            return None
-        transform = guess @ np.vstack([rigid, [0.0, 0.0, 1.0]])
-    else:
-        transform = fit(src, dst)
+    transform = _pose_from(usable, boxes, guess)
     if transform is None:
         return None
     inverse = np.linalg.inv(transform)
@@ -373,6 +437,27 @@ def sheet_pose(
     if len(seen) < min(2, len(usable)):
         return None
     return BoardPose(kit, transform, inverse, tuple(seen), tuple(aside), rms(errors))
+
+
+def _pose_from(
+    usable: dict[Corner, Detection], boxes: dict[Corner, Box], guess: np.ndarray | None
+) -> np.ndarray | None:
+    """The sheet's homography from the corner codes ``usable``; from one code only with a
+    ``guess``; ``None`` when none can be fitted."""
+    if not usable:
+        return None
+    src = np.vstack([box_corners(boxes[c]) for c in usable])
+    dst = np.vstack([usable[c].corners for c in usable])
+    if len(usable) > 1 or guess is None:
+        return fit(src, dst)
+    # One corner code only (noise, glare or a standing piece hides the others): the sheets
+    # found beside it lie on the same table, so their pose, moved and turned in the table's
+    # plane to fit the one code, is this sheet's.
+    seen_at = apply(np.linalg.inv(guess), dst)
+    rigid, _ = cv2.estimateAffinePartial2D(src, seen_at, method=cv2.LMEDS)
+    if rigid is None:
+        return None
+    return np.asarray(guess @ np.vstack([rigid, [0.0, 0.0, 1.0]]))
 
 
 def look_again(

@@ -16,11 +16,19 @@ import numpy as np
 from companion.cascade import Step as CascadeStep
 from companion.decode import Decoder, Detection
 from companion.grand_jeu.reading import SheetReading
-from companion.sheets import Codes, locate_sheets, no_board, one_kit, sheet_pose, sort_into
+from companion.sheets import (
+    Codes,
+    KnownCorners,
+    locate_sheets,
+    no_board,
+    one_kit,
+    sheet_pose,
+    sort_into,
+)
 from companion.sheets import read_codes as read_all_codes
 from patrolkit.errors import PhotoError
 from patrolkit.i18n import _
-from patrolkit.payload import GrandJeuFiducial, GrandJeuScout, Item
+from patrolkit.payload import GrandJeuFiducial, GrandJeuScout, Item, encode
 from patrolkit.sizes.grand_jeu import GrandJeu, GrandJeuSheet
 
 LOOK: Final = (
@@ -80,17 +88,54 @@ def locate_board(
         raise PhotoError(
             _("Kit {kit}'s corner codes give a board this reader does not know.").format(kit=kit)
         )
-    per_side = 1 if all((f.column, f.row) == (1, 1) for f, _detection in found.fiducials) else 2
     players = 2 if size == 8 else 4
-    plans = [
-        GrandJeuSheet(cell_mm, column, row, size, per_side, players)
-        for row in range(per_side, 0, -1)
-        for column in range(1, per_side + 1)
-    ]
 
-    def pose_of(plan: GrandJeuSheet, guess: np.ndarray | None) -> SheetReading | None:
-        codes = [(f, d) for f, d in found.fiducials if (f.column, f.row) == (plan.column, plan.row)]
-        pose = sheet_pose(plan, codes, GrandJeuFiducial, kit, gray, reader, guess, LOOK)
-        return None if pose is None else SheetReading(plan, pose, pose.seen, pose.set_aside)
+    refused: PhotoError | None = None
+    for per_side in sheets_per_side(size, [(f.column, f.row) for f, _d in found.fiducials]):
+        plans = [
+            GrandJeuSheet(cell_mm, column, row, size, per_side, players)
+            for row in range(per_side, 0, -1)
+            for column in range(1, per_side + 1)
+        ]
+        known = known_corners(kit, size, plans)
 
-    return kit, size, cell_mm, locate_sheets(kit, plans, pose_of)
+        def pose_of(
+            plan: GrandJeuSheet, guess: np.ndarray | None, known: KnownCorners = known
+        ) -> SheetReading | None:
+            codes = [
+                (f, d) for f, d in found.fiducials if (f.column, f.row) == (plan.column, plan.row)
+            ]
+            pose = sheet_pose(plan, codes, GrandJeuFiducial, kit, gray, reader, guess, LOOK, known)
+            return None if pose is None else SheetReading(plan, pose, pose.seen, pose.set_aside)
+
+        try:
+            return kit, size, cell_mm, locate_sheets(kit, plans, pose_of)
+        except PhotoError as error:
+            refused = refused or error
+    assert refused is not None
+    raise refused
+
+
+def known_corners(kit: str, size: int, plans: list[GrandJeuSheet]) -> KnownCorners:
+    """The text of every corner code of kit ``kit``'s board printed on ``plans``."""
+    return KnownCorners(
+        {
+            (plan.column, plan.row, corner): encode(
+                GrandJeuFiducial(corner, kit, plan.column, plan.row, size, round(plan.cell_mm))
+            )
+            for plan in plans
+            for corner, _box in plan.fiducials
+        },
+        GrandJeu.FIDUCIAL_QR_VERSION,
+    )
+
+
+def sheets_per_side(size: int, places: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The sheets a side the board may be printed on, given its side and the (column, row) of
+    the sheets whose corner codes were read, in the order they are tried: a 10 x 10 board is
+    always two by two sheets, an 8 x 8 one a single A3 sheet or two by two A4 sheets
+    (:meth:`~patrolkit.sizes.grand_jeu.GrandJeu.sheets_per_side`), and codes of the south-west
+    sheet alone — all the photo may show of a far board — do not tell which."""
+    if size != 8 or any(place != (1, 1) for place in places):
+        return (2,)
+    return (1, 2)

@@ -42,6 +42,7 @@ from companion.grand_jeu.reading import (
     SheetReading,
     Unreadable,
 )
+from companion.grand_jeu.scoutmatch import match_scout
 from companion.pose import BoardPose, apply, rounded_px
 from companion.sheets import across, cell_at, cell_centre_px, photo_problems, sheet_under
 from patrolkit.games.grand_jeu import DIRECTIONS, Patrol, cell, cell_name
@@ -98,6 +99,12 @@ DIAGONAL_LOOK: Final = (
 )
 """The last looks, through a frame turned by 45°: a small code turned by 45° reads worse than
 the same code upright."""
+MATCH_AFTER: Final = 2
+"""How many steps of :data:`SECOND_LOOK` are tried before a cell's code is matched with the kit's
+scout codes (:mod:`companion.grand_jeu.scoutmatch`), the steps after it only when it finds none:
+it read no scout wrong where it was measured, and on 20 ``messaging`` photos (dev seeds
+71000-71019) matching as the third step rather than after all ten took the median time
+per photo from 2.7 s to 1.6 s, reading the same."""
 BY_DEGREES: Final = {d.degrees: d for d in DIRECTIONS}
 
 
@@ -125,12 +132,12 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     clock.lap("scouts")
     east_looked = table.seen_patrol(Patrol.EAST)
     looked = table.spots_to_look(picture.gray)
-    extra = _second_look(picture.gray, reader, looked, found)
+    extra = _second_look(picture.gray, reader, looked, found, kit)
     table.place(extra, "second look")
     if not east_looked and table.seen_patrol(Patrol.EAST):
         # The second look found the first East scout: East has a prison to look at too.
         late = table.spots_to_look(picture.gray, only=Patrol.EAST)
-        more = _second_look(picture.gray, reader, late, found)
+        more = _second_look(picture.gray, reader, late, found, kit)
         table.place(more, "second look")
         looked, extra = looked + late, extra + more
     for spot in looked:
@@ -464,20 +471,31 @@ def _code_angle(to_board: np.ndarray, corners: np.ndarray) -> float:
 
 
 def _second_look(
-    gray: np.ndarray, reader: Decoder, spots: list[_Spot], found: Found
+    gray: np.ndarray, reader: Decoder, spots: list[_Spot], found: Found, kit: str
 ) -> list[tuple[GrandJeuScout, Detection]]:
     """The scout codes read on ``spots``, each rectified square-on (then turned by 45°, so a
-    scout facing a corner of its cell shows its code upright); codes of no game read there are
-    added to ``found``'s."""
+    scout facing a corner of its cell shows its code upright), else matched with every scout
+    code of kit ``kit`` (:mod:`companion.grand_jeu.scoutmatch`); codes of no game read there
+    are added to ``found``'s."""
     read: list[tuple[GrandJeuScout, Detection]] = []
     for spot in spots:
         x, y, w, h = spot.box
         grow = 2.0
         box = (x - grow, y - grow, w + 2 * grow, h + 2 * grow)
         turned = _turned(spot.sheet.pose, (x + w / 2, y + h / 2))
-        looks = [(step, spot.sheet.pose) for step in SECOND_LOOK]
+        looks: list[tuple[CascadeStep | None, BoardPose]] = [
+            (step, spot.sheet.pose) for step in SECOND_LOOK[:MATCH_AFTER]
+        ]
+        looks.append((None, spot.sheet.pose))  # the codebook's turn
+        looks += [(step, spot.sheet.pose) for step in SECOND_LOOK[MATCH_AFTER:]]
         looks += [(step, turned) for step in DIAGONAL_LOOK]
         for step, pose in looks:
+            if step is None:
+                match = match_scout(gray, pose, kit, (x + w / 2, y + h / 2))
+                if match is not None:
+                    read += sort_codes([match.detection]).scouts
+                    break
+                continue
             patch, to_photo = step.patch(gray, pose, box)
             more = sort_codes([d.moved(to_photo) for d in reader.read(patch)])
             known = {why for why, _at in found.foreign}
