@@ -93,13 +93,23 @@ def test_a_photo_out_of_focus_is_sharpened_and_every_piece_read(
     assert read == sum(piece is not None for piece in later.cells)
 
 
-@pytest.mark.parametrize("seed", [1, 8])
+@pytest.mark.parametrize("seed", [1, 3, 8])
 def test_a_hard_shadow_hides_no_piece_and_makes_none_up(
     kit_dir: Path, later: State, tmp_path: Path, seed: int
 ) -> None:
     # Seed 8's shadow crosses eight pieces' codes, read once their light is evened out; seed 1's
-    # crosses the middle of a bare cell, once reported as holding a piece.
+    # crosses the middle of a bare cell, once reported as holding a piece; seed 3's darkens a4,
+    # bare, as dark as a code until its light is evened out.
     write_photo(photograph(kit_dir, later, preset="shadow", seed=seed), tmp_path / "shadow.jpg")
     read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "shadow.jpg")
+    assert reported == 0
+    assert read == sum(piece is not None for piece in later.cells)
+
+
+def test_a_dim_noisy_photo_reads_every_piece(kit_dir: Path, later: State, tmp_path: Path) -> None:
+    # Seed 3's low light leaves three far pieces' codes to the noise, read once enlarged and
+    # smoothed.
+    write_photo(photograph(kit_dir, later, preset="low-light", seed=3), tmp_path / "dim.jpg")
+    read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "dim.jpg")
     assert reported == 0
     assert read == sum(piece is not None for piece in later.cells)
