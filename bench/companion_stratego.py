@@ -88,7 +88,7 @@ def judge_squares(
 ) -> bool:
     """Add photo ``name``'s squares to ``tally`` (``pieces``, ``wrong``, ``missing``,
     ``empty_unreadable``) and its wrong labels to ``readings``; whether it was read exactly."""
-    unreadable = {u.sq for u in reading.unreadable if u.sq is not None}
+    unreadable = {sq for u in reading.unreadable for sq in u.cells}
     exact = not reading.unreadable
     for sq in range(SQUARES):
         piece, got = want.cells[sq], reading.pieces.get(sq)

@@ -242,11 +242,13 @@ def _place(
             other_column, other_row = other
             cells = square_name(sq)
             covered.add(sq)
+            second = None
             if 0 <= other_column < COLUMNS and 0 <= other_row < Stratego.ROWS:
+                second = other_row * COLUMNS + other_column
                 cells = pgettext("stratego", "{first} and {second}").format(
-                    first=cells, second=square_name(other_row * COLUMNS + other_column)
+                    first=cells, second=square_name(second)
                 )
-                covered.add(other_row * COLUMNS + other_column)
+                covered.add(second)
             problems.append(
                 Unreadable(
                     sq,
@@ -254,6 +256,7 @@ def _place(
                         cells=cells, **what
                     ),
                     at,
+                    second,
                 )
             )
             continue

@@ -39,11 +39,18 @@ class PieceReading:
 @dataclass(frozen=True)
 class Unreadable:
     """Something that could not be read: the cell concerned (``None`` off the board), why, in
-    one sentence, and the photo point concerned."""
+    one sentence, and the photo point concerned; for a piece standing across two cells, the
+    second cell (``other``), which is no more read than the first."""
 
     sq: int | None
     reason: str
     at_px: tuple[float, float] | None = None
+    other: int | None = None
+
+    @property
+    def cells(self) -> set[int]:
+        """The cells this leaves unread (none for something off the board)."""
+        return {sq for sq in (self.sq, self.other) if sq is not None}
 
 
 @dataclass(frozen=True, eq=False)

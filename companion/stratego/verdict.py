@@ -224,7 +224,7 @@ def score_verdict(
         if state is not None:
             verdict["over"] = _over(ranked(state, secrets))
         return verdict
-    unread = {u.sq for u in reading.unreadable if u.sq is not None}
+    unread = {sq for u in reading.unreadable for sq in u.cells}
     armies: dict[str, str] = {}
     reasons: list[str] = []
     unjudged = False

@@ -67,7 +67,9 @@ def test_a_piece_across_two_cells_is_reported_there_not_placed(
     cell = parse_square(str(across["cell"]))
     assert cell not in reading.pieces
     (problem,) = reading.unreadable
-    assert problem.sq in (cell, parse_square(str(across["towards"])))
+    both = {cell, parse_square(str(across["towards"]))}
+    assert problem.sq in both
+    assert problem.cells == both  # neither cell is taken for empty
     assert f"{across['cell']}" in problem.reason and f"{across['towards']}" in problem.reason
     assert "push it onto one cell" in problem.reason
 
