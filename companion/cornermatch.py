@@ -268,17 +268,36 @@ def _best(
     turns: np.ndarray,
 ) -> tuple[tuple[float, float, float], float]:
     """Of the placements (shifts ``xs`` by ``ys`` from ``centre``, turns ``turns``), the one
-    whose samples correlate best with the expected shades ``weights``, and that correlation."""
-    dx, dy, turn = (a.ravel()[:, None] for a in np.meshgrid(xs, ys, turns, indexing="ij"))
+    whose samples correlate best with the expected shades ``weights``, as its shift and turn,
+    and that correlation."""
+    dx, dy, turn = np.meshgrid(xs, ys, turns, indexing="ij")
+    (x, y, t), score = best_placement(
+        gray, pose, centre[0] + dx, centre[1] + dy, turn, local, weights
+    )
+    return (x - float(centre[0]), y - float(centre[1]), t), score
+
+
+def best_placement(
+    gray: np.ndarray,
+    pose: BoardPose,
+    cx: np.ndarray,
+    cy: np.ndarray,
+    turn: np.ndarray,
+    local: np.ndarray,
+    weights: np.ndarray,
+) -> tuple[tuple[float, float, float], float]:
+    """Of the placements of a code (centres ``cx``, ``cy`` in board mm and turns ``turn`` in
+    radians, arrays of one shape), the one where the grey levels sampled at the code's points
+    ``local`` (mm from its centre, before turning) correlate best with the expected shades
+    ``weights`` (dark positive), and that correlation."""
+    cx, cy, turn = cx.ravel()[:, None], cy.ravel()[:, None], turn.ravel()[:, None]
     cos, sin = np.cos(turn), np.sin(turn)
     u, v = local[None, :, 0], local[None, :, 1]
-    board = np.stack(
-        [centre[0] + dx + cos * u - sin * v, centre[1] + dy + sin * u + cos * v], axis=2
-    )
-    xy = pose.photo_points(board.reshape(-1, 2)).astype(np.float32).reshape(len(dx), -1, 2)
+    board = np.stack([cx + cos * u - sin * v, cy + sin * u + cos * v], axis=2)
+    xy = pose.photo_points(board.reshape(-1, 2)).astype(np.float32).reshape(len(cx), -1, 2)
     sampled = cv2.remap(gray, xy[..., 0].copy(), xy[..., 1].copy(), cv2.INTER_LINEAR)
     values = np.asarray(sampled, dtype=np.float32)
     centred = values - values.mean(axis=1, keepdims=True)
     scores = -(centred @ weights) / np.maximum(centred.std(axis=1), 1e-6)
     k = int(np.argmax(scores))
-    return (float(dx[k, 0]), float(dy[k, 0]), float(turn[k, 0])), float(scores[k])
+    return (float(cx[k, 0]), float(cy[k, 0]), float(turn[k, 0])), float(scores[k])

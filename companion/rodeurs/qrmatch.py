@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from companion.cascade import rectify
+from companion.cornermatch import best_placement
 from companion.decode import Detection
 from companion.pose import BoardPose
 from companion.qrbook import SIZE, fixed_pattern, function_modules
@@ -82,8 +83,9 @@ def _known_modules() -> tuple[np.ndarray, np.ndarray]:
 
 
 _KNOWN, _KNOWN_SHADE = _known_modules()
-_KNOWN_U: Final = ((_KNOWN[:, 1] - (SIZE - 1) / 2) * MODULE_MM)[None, :]
-_KNOWN_V: Final = ((_KNOWN[:, 0] - (SIZE - 1) / 2) * MODULE_MM)[None, :]
+_KNOWN_LOCAL: Final = (
+    np.c_[_KNOWN[:, 1] - (SIZE - 1) / 2, _KNOWN[:, 0] - (SIZE - 1) / 2] * MODULE_MM
+)
 _KNOWN_WEIGHTS: Final = (
     (_KNOWN_SHADE - _KNOWN_SHADE.mean()) / _KNOWN_SHADE.std() / len(_KNOWN_SHADE)
 ).astype(np.float32)
@@ -231,15 +233,4 @@ def _best(
 ) -> tuple[tuple[float, float, float], float]:
     """Of the placements (centres ``cx``, ``cy``, turns ``turn``, arrays of one shape), the one
     where the samples correlate best with the shared patterns, and that correlation."""
-    cx, cy, turn = cx.ravel()[:, None], cy.ravel()[:, None], turn.ravel()[:, None]
-    cos, sin = np.cos(turn), np.sin(turn)
-    board = np.stack(
-        [cx + cos * _KNOWN_U - sin * _KNOWN_V, cy + sin * _KNOWN_U + cos * _KNOWN_V], axis=2
-    )
-    xy = pose.photo_points(board.reshape(-1, 2)).astype(np.float32).reshape(len(cx), -1, 2)
-    sampled = cv2.remap(gray, xy[..., 0].copy(), xy[..., 1].copy(), cv2.INTER_LINEAR)
-    values = np.asarray(sampled, dtype=np.float32)
-    centred = values - values.mean(axis=1, keepdims=True)
-    scores = -(centred @ _KNOWN_WEIGHTS) / np.maximum(centred.std(axis=1), 1e-6)
-    k = int(np.argmax(scores))
-    return (float(cx[k, 0]), float(cy[k, 0]), float(turn[k, 0])), float(scores[k])
+    return best_placement(gray, pose, cx, cy, turn, _KNOWN_LOCAL, _KNOWN_WEIGHTS)

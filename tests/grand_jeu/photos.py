@@ -90,3 +90,15 @@ def reading(photo: Path) -> GrandJeuReading:
 def truth(photo: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(photo.with_suffix(".json").read_text())
     return data
+
+
+def assert_read_as(reading: GrandJeuReading, state: State) -> None:
+    """``reading`` is ``state`` exactly: nothing unreadable, every scout on its cell facing its
+    way, and every prison holding as many prisoners as the state's."""
+    assert reading.unreadable == ()
+    assert {cell: (s.patrol, s.direction) for cell, s in reading.scouts.items()} == {
+        s.cell: (s.patrol, s.direction) for s in state.scouts
+    }
+    for patrol in state.options.patrols:
+        held = sum(p.patrol is patrol for p in reading.prisoners)
+        assert held == state.prisoners_of(patrol)

@@ -9,7 +9,7 @@ import pytest
 
 from companion.camera.grand_jeu.scene import photograph
 from companion.grand_jeu.reader import read_photo
-from tests.grand_jeu.photos import before_state, folder, kit_dir
+from tests.grand_jeu.photos import assert_read_as, before_state, folder, kit_dir
 
 pytestmark = pytest.mark.slow
 
@@ -22,10 +22,4 @@ def test_a_hard_shadow_leaves_every_scout_read_and_makes_none_up(seed: int) -> N
     photo = Path(folder(), f"shadow-{seed}.jpg")
     photo.write_bytes(photograph(kit_dir(), state, preset="shadow", seed=seed).jpeg)
     reading = read_photo(photo)
-    assert reading.unreadable == ()
-    assert {cell: (s.patrol, s.direction) for cell, s in reading.scouts.items()} == {
-        s.cell: (s.patrol, s.direction) for s in state.scouts
-    }
-    for patrol in state.options.patrols:
-        held = sum(p.patrol is patrol for p in reading.prisoners)
-        assert held == state.prisoners_of(patrol)
+    assert_read_as(reading, state)
