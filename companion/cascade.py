@@ -8,6 +8,7 @@ mask; each game runs its own steps (:data:`companion.rodeurs.second_look.STEPS` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import cv2
 import numpy as np
@@ -118,6 +119,10 @@ def unsharp(gray: np.ndarray, sigma: float, amount: float = 1.0) -> np.ndarray:
     return cv2.addWeighted(gray, 1.0 + amount, blurred, -amount, 0)
 
 
+EVENED_WHITE: Final = 235.0
+"""The grey level :func:`evened` gives a pixel as light as its paper."""
+
+
 def evened(gray: np.ndarray, size_px: int) -> np.ndarray:
     """``gray`` divided by its paper's light: its morphological closing over ``size_px`` (dark
     patches narrower than that filled with the light round them; a shadow's edge, wider than
@@ -128,4 +133,4 @@ def evened(gray: np.ndarray, size_px: int) -> np.ndarray:
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     light = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
     level = gray.astype(np.float32) / np.maximum(light.astype(np.float32), 1.0)
-    return np.clip(level * 235.0, 0, 255).astype(np.uint8)
+    return np.clip(level * EVENED_WHITE, 0, 255).astype(np.uint8)

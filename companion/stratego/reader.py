@@ -33,8 +33,8 @@ from typing import Final
 import cv2
 import numpy as np
 
+from companion.cascade import EVENED_WHITE, evened
 from companion.cascade import Step as CascadeStep
-from companion.cascade import evened
 from companion.clock import Clock
 from companion.deblur import first_pass
 from companion.decode import Decoder, Detection, decoder_named
@@ -108,8 +108,6 @@ LIT_MM: Final = 18.0
 wider than a piece's code (14.7 mm), so the code is filled with the light of the white round
 about it and stays as dark as its modules, while a shadow's straight edge, wider than any,
 stays where it is and is divided out."""
-EVENED_WHITE: Final = 235.0
-"""The grey level :func:`companion.cascade.evened` gives a pixel as light as its paper."""
 LIT_PX_PER_MM: Final = 2.0
 """The cell is evened at this resolution: enough for a shadow's edge, and fast."""
 LIT_BARE: Final = 0.72
