@@ -9,7 +9,8 @@ made again): even seeds a random setup of both armies, odd seeds a mid-game 10 t
 (:mod:`companion.camera.stratego.positions`), the four board sheets each laid up to ±2 mm and ±1°
 off their place and every piece standing up to ±1.5 mm and ±6° off its cell's centre. Every photo
 is written to disk first (kept in ``--cache`` if given, and reused); what is timed is the reading
-alone: the file's bytes in, the verdict out (:func:`read_photo` then :func:`score_verdict`).
+alone: the file's bytes in, the verdict out (:func:`read_photo`, given the pieces both armies'
+secrets print as the referee is, then :func:`score_verdict`).
 
 Figures:
 
@@ -119,6 +120,7 @@ def judge_squares(
 def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
     """Read every photo and compare with its truth."""
     from companion.camera.stratego.kit import read_secrets
+    from companion.stratego.piecematch import printed_pieces
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import score_verdict
 
@@ -128,7 +130,8 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
         secrets = read_secrets(kit)
         truth = json.loads(path.with_suffix(".json").read_text())
         want = State.from_text(truth["state"])
-        reading = readings.read(path, read_photo, partial(score_verdict, secrets=secrets))
+        read = partial(read_photo, printed=printed_pieces(secrets))
+        reading = readings.read(path, read, partial(score_verdict, secrets=secrets))
         if reading is None:
             continue
         tally["found"] += 1

@@ -30,7 +30,7 @@ from companion.decode import Decoder, Detection
 from companion.pose import BoardPose, apply, rounded_px
 from patrolkit.errors import PayloadError, PhotoError
 from patrolkit.i18n import N_, _, ngettext
-from patrolkit.payload import Corner, Game, Item, decode
+from patrolkit.payload import Corner, Game, Item, decode, encode
 from patrolkit.sizes.lapped import Box, LappedSheet
 
 AGREEMENT_MM: Final = 1.0
@@ -72,6 +72,21 @@ class KnownCorners:
 
     texts: Mapping[tuple[int, int, Corner], str]
     version: int
+
+    @classmethod
+    def printed(
+        cls, plans: Iterable[S], payload: Callable[[S, Corner], Item], version: int
+    ) -> KnownCorners:
+        """The corner codes of the sheets ``plans``, each sheet's ``corner`` printing
+        ``payload(sheet, corner)`` in a QR code of ``version``."""
+        return cls(
+            {
+                (plan.column, plan.row, corner): encode(payload(plan, corner))
+                for plan in plans
+                for corner, _box in plan.fiducials
+            },
+            version,
+        )
 
     def match(
         self, gray: np.ndarray, pose: BoardPose, sheet: LappedSheet, corner: Corner, box: Box

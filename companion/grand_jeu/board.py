@@ -28,7 +28,7 @@ from companion.sheets import (
 from companion.sheets import read_codes as read_all_codes
 from patrolkit.errors import PhotoError
 from patrolkit.i18n import _
-from patrolkit.payload import GrandJeuFiducial, GrandJeuScout, Item, encode
+from patrolkit.payload import GrandJeuFiducial, GrandJeuScout, Item
 from patrolkit.sizes.grand_jeu import GrandJeu, GrandJeuSheet
 
 LOOK: Final = (
@@ -118,14 +118,11 @@ def locate_board(
 
 def known_corners(kit: str, size: int, plans: list[GrandJeuSheet]) -> KnownCorners:
     """The text of every corner code of kit ``kit``'s board printed on ``plans``."""
-    return KnownCorners(
-        {
-            (plan.column, plan.row, corner): encode(
-                GrandJeuFiducial(corner, kit, plan.column, plan.row, size, round(plan.cell_mm))
-            )
-            for plan in plans
-            for corner, _box in plan.fiducials
-        },
+    return KnownCorners.printed(
+        plans,
+        lambda plan, corner: GrandJeuFiducial(
+            corner, kit, plan.column, plan.row, size, round(plan.cell_mm)
+        ),
         GrandJeu.FIDUCIAL_QR_VERSION,
     )
 

@@ -20,7 +20,15 @@ import numpy as np
 from companion.cascade import Step as CascadeStep
 from companion.decode import Decoder, Detection
 from companion.pose import FOCAL_OVER_WIDTH
-from companion.sheets import Codes, locate_sheets, no_board, one_kit, sheet_pose, sort_into
+from companion.sheets import (
+    Codes,
+    KnownCorners,
+    locate_sheets,
+    no_board,
+    one_kit,
+    sheet_pose,
+    sort_into,
+)
 from companion.sheets import read_codes as read_all_codes
 from companion.stratego.reading import SheetReading
 from patrolkit.errors import PhotoError
@@ -94,16 +102,22 @@ def locate_board(
             )
         )
     size = (gray.shape[1], gray.shape[0])
+    plans = Stratego.sheets(cell_mm)
+    known = KnownCorners.printed(
+        plans,
+        lambda plan, corner: StrategoFiducial(corner, kit, plan.column, plan.row, round(cell_mm)),
+        Stratego.FIDUCIAL_QR_VERSION,
+    )
 
     def pose_of(plan: StrategoSheet, guess: np.ndarray | None) -> SheetReading | None:
         codes = [(f, d) for f, d in found.fiducials if (f.column, f.row) == (plan.column, plan.row)]
-        pose = sheet_pose(plan, codes, StrategoFiducial, kit, gray, reader, guess, LOOK)
+        pose = sheet_pose(plan, codes, StrategoFiducial, kit, gray, reader, guess, LOOK, known)
         if pose is None:
             return None
         tops = lifted(pose.to_photo, size, Stratego.PIECE_HEIGHT_MM)
         return SheetReading(plan, pose, pose.seen, pose.set_aside, tops)
 
-    return kit, cell_mm, locate_sheets(kit, Stratego.sheets(cell_mm), pose_of)
+    return kit, cell_mm, locate_sheets(kit, plans, pose_of)
 
 
 def lifted(to_photo: np.ndarray, size: tuple[int, int], height_mm: float) -> np.ndarray:

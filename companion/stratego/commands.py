@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,7 @@ def run_score(args: argparse.Namespace) -> int:
     """Read a photo of a Stratego table: a setup (each army complete and in place) or a
     position, never a rank."""
     from companion.stratego.annotate import render
+    from companion.stratego.piecematch import printed_pieces
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import format_verdict, score_verdict
 
@@ -80,7 +82,8 @@ def run_score(args: argparse.Namespace) -> int:
     def judge(reading: StrategoReading) -> dict[str, Any]:
         return score_verdict(reading, secrets, photo=Path(args.photo))
 
-    return score_command(args, read_photo, judge, format_verdict, render, secrets=True)
+    reader = partial(read_photo, printed=printed_pieces(secrets))
+    return score_command(args, reader, judge, format_verdict, render, secrets=True)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -94,6 +97,7 @@ def run_check(args: argparse.Namespace) -> int:
         write_annotated,
     )
     from companion.stratego.annotate import render
+    from companion.stratego.piecematch import printed_pieces
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import check_verdict, format_verdict
     from patrolkit.games.stratego import Rules
@@ -105,7 +109,8 @@ def run_check(args: argparse.Namespace) -> int:
     secrets = secrets_of(args)
     photos = [Path(args.before), Path(args.after), *map(Path, getattr(args, "more", None) or [])]
     refuse_existing(args.annotate, args.force)
-    readings = [read_photo(photo, decoder=args.decoder) for photo in photos]
+    printed = printed_pieces(secrets)
+    readings = [read_photo(photo, decoder=args.decoder, printed=printed) for photo in photos]
     verdict = check_verdict(readings, secrets, photos=photos, rules=rules)
     if args.annotate is not None:
         write_annotated(render, photos[-1], readings[-1], verdict, args.annotate, args.force)
@@ -173,6 +178,14 @@ def pair_secrets(secrets: Sequence[str]) -> tuple[Secret, Secret]:
     red, blue = (_secret(text) for text in secrets)
     check_pair(red, blue)
     return red, blue
+
+
+def reading_options(secrets: Sequence[str]) -> dict[str, Any]:
+    """What :func:`~companion.stratego.reader.read_photo` takes from both armies' secrets: the
+    pieces the kit prints, among which a code too faint for the decoder is matched."""
+    from companion.stratego.piecematch import printed_pieces
+
+    return {"printed": printed_pieces(pair_secrets(secrets))}
 
 
 def judge_photos(

@@ -26,6 +26,7 @@ cell; never a rank (the photo shows none), never a guess.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 from typing import Final
@@ -50,6 +51,7 @@ from companion.sheets import (
 )
 from companion.split import step_residual
 from companion.stratego.board import Found, locate_board, read_codes, sort_codes
+from companion.stratego.piecematch import match_piece
 from companion.stratego.reading import PieceReading, SheetReading, StrategoReading, Unreadable
 from patrolkit.games.stratego import COLUMNS, LAKES, SQUARES, Army, square_name
 from patrolkit.games.stratego.words import a_piece_of, capitalized
@@ -140,8 +142,15 @@ BAND_SURE: Final = 25.0
 is that army's."""
 
 
-def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> StrategoReading:
-    """Read the Stratego table in the photo ``source`` (a path or the file's bytes).
+def read_photo(
+    source: Path | str | bytes,
+    *,
+    decoder: str = "zxing",
+    printed: Collection[StrategoPiece] = (),
+) -> StrategoReading:
+    """Read the Stratego table in the photo ``source`` (a path or the file's bytes); with the
+    pieces the kit prints (``printed``, from both armies' secrets), a code the decoder cannot
+    read is matched among theirs (:mod:`companion.stratego.piecematch`).
 
     Raises :class:`PhotoError` when the file is not a readable photo, shows no Stratego board,
     or a sheet of the board is not in it.
@@ -175,6 +184,9 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
             pieces[sq] = piece
     unreadable += [u for u in more_problems if u.sq not in pieces]
     noted = {u.sq for u in unreadable}
+    unread = [sq for sq in looked if sq not in pieces and sq not in noted and sq not in glared]
+    matched = _matched(picture.gray, picture.rgb, sheets, unread, pieces, printed)
+    pieces.update(matched)
     for sq in looked:
         if sq not in pieces and sq not in noted:
             why = (
@@ -195,7 +207,12 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Strateg
         problems=tuple(sentences),
         photo_size=(picture.width, picture.height),
         decoder=reader.name,
-        passes={"photo": len(found.pieces), "tried": len(looked), "second look": len(more)},
+        passes={
+            "photo": len(found.pieces),
+            "tried": len(looked),
+            "second look": len(more),
+            "matched": len(matched),
+        },
         timings=clock.timings(),
     )
 
@@ -471,6 +488,39 @@ def _second_look(
                 read += more.pieces
                 break
     return read
+
+
+def _matched(
+    gray: np.ndarray,
+    rgb: np.ndarray,
+    sheets: list[SheetReading],
+    cells: list[int],
+    pieces: dict[int, PieceReading],
+    printed: Collection[StrategoPiece],
+) -> dict[int, PieceReading]:
+    """The pieces of ``printed`` matched on ``cells`` (:func:`match_piece`), each where its
+    band does not show the other army, and no piece on two cells (both stay unread)."""
+    read = {StrategoPiece("R" if p.army is Army.RED else "B", p.id) for p in pieces.values()}
+    unread = [piece for piece in printed if piece not in read]
+    found: dict[int, PieceReading] = {}
+    twice: set[StrategoPiece] = set()
+    for sq in cells:
+        reading = _sheet_holding(sheets, sq)
+        x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+        match = match_piece(gray, _tops_pose(reading), (x + w / 2, y + h / 2), unread, read)
+        if match is None:
+            continue
+        piece, code = match
+        army = Army.RED if piece.army == "R" else Army.BLUE
+        band = _band_army(rgb, reading, code.detection)
+        if band is not None and band is not army:
+            continue
+        if any(p.id == piece.id for p in found.values()):
+            twice.add(piece)
+        found[sq] = PieceReading(
+            code.detection.text, army, piece.id, sq, code.detection.corners, "matched"
+        )
+    return {sq: p for sq, p in found.items() if all(p.id != t.id for t in twice)}
 
 
 def _centre_px(sheets: list[SheetReading], sq: int) -> tuple[float, float]:

@@ -120,10 +120,11 @@ _described = cache(describe)
 WEB_FUNCTIONS = ("judge_photos", "unreadable_choices", "correct")
 """What a game's ``companion.<package>.commands`` defines for the page to referee it."""
 
-SECRET_FUNCTIONS = ("read_secret", "pair_secrets")
+SECRET_FUNCTIONS = ("read_secret", "pair_secrets", "reading_options")
 """What it defines, with ``SIDES``, when each side holds a secret the other must not see: its
 ``judge_photos``, ``unreadable_choices`` and ``correct`` then take ``secrets`` (each side's, in
-``SIDES`` order), and ``judge_photos`` the game's earlier accepted photos (``history``)."""
+``SIDES`` order), ``judge_photos`` the game's earlier accepted photos (``history``), and
+``reading_options(secrets)`` the keywords its ``read_photo`` takes from them."""
 
 RULES_FUNCTION = "read_rules"
 """What it defines when its players choose rules before the game: the rules they chose, written

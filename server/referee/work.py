@@ -184,7 +184,8 @@ def _kept_reading(job: Job, shot: Shot) -> Any:
 def _cache_path(job: Job, digest: str) -> Path:
     assert job.cache is not None
     said = "" if job.language == "en" else f".{job.language}"
-    return job.cache / f"{digest}.{job.package}.{job.decoder}{said}.pickle"
+    keyed = "" if not job.secrets else "." + content_hash("\n".join(job.secrets).encode())[:16]
+    return job.cache / f"{digest}.{job.package}{keyed}.{job.decoder}{said}.pickle"
 
 
 def _cached(job: Job, data: bytes) -> Any:
@@ -195,7 +196,11 @@ def _cached(job: Job, data: bytes) -> Any:
             return pickle.loads(path.read_bytes())
     check_pixels(data, job.max_pixels)
     reader = importlib.import_module(f"companion.{job.package}.reader")
-    reading = reader.read_photo(data, decoder=job.decoder)
+    options: dict[str, Any] = {}
+    if job.secrets:
+        commands = importlib.import_module(f"companion.{job.package}.commands")
+        options = commands.reading_options(job.secrets)
+    reading = reader.read_photo(data, decoder=job.decoder, **options)
     if path is not None:
         with contextlib.suppress(OSError, pickle.PicklingError):
             path.parent.mkdir(parents=True, exist_ok=True)

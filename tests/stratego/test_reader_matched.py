@@ -1,0 +1,75 @@
+"""The referee has both armies' secrets, so it knows every piece the kit prints: in a messaging
+app's copy of a photo, a far code too small for the decoder is matched among them — and a
+piece the secrets do not name is never taken for another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.camera.stratego.kit import read_secrets, stratego_kit_raster
+from companion.camera.stratego.positions import mid_game
+from companion.camera.stratego.scene import photograph
+from companion.stratego.piecematch import printed_pieces
+from companion.stratego.reader import read_photo
+from companion.stratego.reading import StrategoReading
+from patrolkit.games.stratego import State, square_name
+from tests.stratego.kits import seeded_kit
+
+pytestmark = pytest.mark.slow
+
+SEED = 7
+"""A mid-game whose messaging copy leaves two far codes unread by the decoder."""
+
+
+@pytest.fixture(scope="module")
+def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return seeded_kit(tmp_path_factory.mktemp("stratego-kit"), 23)
+
+
+@pytest.fixture(scope="module")
+def table(kit_dir: Path) -> tuple[State, bytes]:
+    state = mid_game(stratego_kit_raster(kit_dir).secrets, SEED, moves=40)
+    return state, photograph(kit_dir, state, preset="messaging", seed=SEED).jpeg
+
+
+def _no_piece_misread(state: State, reading: StrategoReading) -> None:
+    for sq, got in reading.pieces.items():
+        piece = state.cells[sq]
+        assert piece is not None, f"{square_name(sq)} is empty but read as a piece"
+        assert (got.army, got.id) == (piece.army, piece.id), square_name(sq)
+
+
+def test_a_far_code_too_small_to_decode_is_matched_among_the_kit_pieces(
+    kit_dir: Path, table: tuple[State, bytes]
+) -> None:
+    state, jpeg = table
+    alone = read_photo(jpeg)
+    unread = {sq for u in alone.unreadable for sq in u.cells}
+    assert len(unread) == 2 and all(state.cells[sq] is not None for sq in unread)
+
+    reading = read_photo(jpeg, printed=printed_pieces(read_secrets(kit_dir)))
+
+    _no_piece_misread(state, reading)
+    assert reading.unreadable == ()
+    assert {sq for sq, p in reading.pieces.items() if p.stage == "matched"} == unread
+    standing = {sq for sq, piece in enumerate(state.cells) if piece is not None}
+    assert set(reading.pieces) == standing
+
+
+def test_a_piece_the_secrets_do_not_name_is_never_matched_to_another(
+    kit_dir: Path, table: tuple[State, bytes]
+) -> None:
+    state, jpeg = table
+    alone = read_photo(jpeg)
+    unread = {sq for u in alone.unreadable for sq in u.cells}
+    hidden = {state.cells[sq].id for sq in unread if state.cells[sq] is not None}
+    printed = {p for p in printed_pieces(read_secrets(kit_dir)) if p.id not in hidden}
+    assert len(printed) == 78
+
+    reading = read_photo(jpeg, printed=printed)
+
+    _no_piece_misread(state, reading)
+    assert {sq for u in reading.unreadable for sq in u.cells} == unread
+    assert not unread & set(reading.pieces)
