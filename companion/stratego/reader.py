@@ -26,7 +26,7 @@ cell; never a rank (the photo shows none), never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Final
@@ -62,6 +62,14 @@ from patrolkit.sizes.stratego import Stratego
 ACROSS_MM: Final = 7.5
 """A code centre further than this from its cell's centre (along x or y), a quarter of a cell,
 stands across two cells."""
+NEAR_MM: Final = 70.0
+"""The pieces read within this of a code (on its sheet) show how far the sheet's pose is off
+there: a pose fitted to a sheet's corner codes bends with the lens where the photo does not
+(a wide-angle lens's barrel distortion put the pieces of one sheet's edge 3 to 8 mm east of
+their cells' centres on a development photo)."""
+NEAR_PIECES: Final = 3
+"""How many pieces read near a code it takes to measure the pose's error there; fewer leave the
+code's place as the pose gives it."""
 DETAIL: Final = 0.08
 """A cell whose top-plane patch has more than this share of pixels on a sharp edge shows a code.
 Measured on phone photos: pieces' codes 0.11 at the least (0.25 for 99 % of them), a neighbour's
@@ -166,6 +174,11 @@ def read_photo(
     kit, cell_mm, sheets = locate_board(found, picture.gray, reader)
     clock.lap("pose")
     pieces, unreadable, covered = _place(found.pieces, sheets, cell_mm, picture.rgb, "photo")
+    anchors = [
+        under
+        for _item, detection in found.pieces
+        if (under := sheet_under(sheets, detection.centre, _from_tops)) is not None
+    ]
     clock.lap("cells")
     taken = set(pieces) | covered
     edge = edge_level(picture.gray, sheets, sorted(pieces)[:: max(1, len(pieces) // 12)])
@@ -178,7 +191,9 @@ def read_photo(
         if sq in glared or _shows_code(picture.gray, sheets, sq, edge, round_patch):
             looked.append(sq)
     extra = _second_look(picture.gray, reader, sheets, looked, found)
-    more, more_problems, _covered = _place(extra, sheets, cell_mm, picture.rgb, "second look")
+    more, more_problems, _covered = _place(
+        extra, sheets, cell_mm, picture.rgb, "second look", anchors
+    )
     for sq, piece in more.items():
         if sq not in pieces:
             pieces[sq] = piece
@@ -226,20 +241,22 @@ def _place(
     cell_mm: float,
     rgb: np.ndarray,
     stage: str,
+    anchors: Sequence[tuple[SheetReading, np.ndarray]] = (),
 ) -> tuple[dict[int, PieceReading], list[Unreadable], set[int]]:
-    """Each piece's code to its cell; what stands across cells, off the board, twice on a cell
-    or with a band of the other army's colour is reported instead. Also the cells those
-    reports cover."""
+    """Each piece's code to its cell, its place corrected by the pose's error there as the
+    codes read round it show it (:func:`_drift`; with the places of codes read before,
+    ``anchors``); what stands across cells, off the board, twice on a cell or with a band of
+    the other army's colour is reported instead. Also the cells those reports cover."""
     placed: dict[int, PieceReading] = {}
     problems: list[Unreadable] = []
     covered: set[int] = set()
     doubled: set[int] = set()
-    for item, detection in codes:
+    unders = [sheet_under(sheets, detection.centre, _from_tops) for _item, detection in codes]
+    seen = [u for u in unders if u is not None] + list(anchors)
+    for (item, detection), under in zip(codes, unders, strict=True):
         army = Army.RED if item.army == "R" else Army.BLUE
         what = {"piece": capitalized(a_piece_of(army)), "id": item.id}
-        centre = detection.centre
-        at = rounded_px(centre)
-        under = sheet_under(sheets, centre, _from_tops)
+        at = rounded_px(detection.centre)
         if under is None:
             problems.append(
                 Unreadable(
@@ -249,8 +266,8 @@ def _place(
                 )
             )
             continue
-        reading, local = under
-        column, row, off_x, off_y = cell_at(reading, local, cell_mm)
+        reading = under[0]
+        column, row, off_x, off_y = cell_at(reading, _corrected(seen, under, cell_mm), cell_mm)
         sq = row * COLUMNS + column
         other = across(column, row, off_x, off_y, ACROSS_MM)
         if other is not None:
@@ -309,6 +326,30 @@ def _place(
             continue
         placed[sq] = PieceReading(detection.text, army, item.id, sq, detection.corners, stage)
     return placed, problems, covered | doubled
+
+
+def _corrected(
+    seen: list[tuple[SheetReading, np.ndarray]],
+    code: tuple[SheetReading, np.ndarray],
+    cell_mm: float,
+) -> np.ndarray:
+    """The place of ``code`` on its sheet (mm), less how far the pose puts the pieces round it
+    off their cells' centres: the median of the codes ``seen`` on its sheet within
+    :data:`NEAR_MM`, itself left out. As the pose gives it with fewer than :data:`NEAR_PIECES`
+    of them, or where the correction would take it off its sheet. A piece stands within 1.5 mm
+    of its cell's centre, so the median is the pose's error there, and a piece standing across
+    two cells among pieces on their cells is still across."""
+    reading, local = code
+    offsets = [
+        cell_at(other, place, cell_mm)[2:]
+        for other, place in seen
+        if other is reading and 0.0 < float(np.linalg.norm(place - local)) <= NEAR_MM
+    ]
+    if len(offsets) < NEAR_PIECES:
+        return local
+    moved = local - np.median(np.array(offsets), axis=0)
+    inside = 0 <= moved[0] < reading.sheet.width and 0 <= moved[1] < reading.sheet.height
+    return np.asarray(moved if inside else local, dtype=float)
 
 
 def _band_army(rgb: np.ndarray, reading: SheetReading, detection: Detection) -> Army | None:

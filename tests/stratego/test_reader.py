@@ -3,18 +3,22 @@ stands across two cells, and what is not a Stratego board."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 import pytest
 import qrcode
 
+import companion.stratego.reader as stratego_reader
 from companion.camera.photo import write_photo
 from companion.camera.stratego.kit import stratego_kit_raster
 from companion.camera.stratego.positions import mid_game, setup_position, with_kit_ids
 from companion.camera.stratego.scene import photograph
 from companion.stratego.reader import read_photo
+from companion.stratego.reading import SheetReading
 from patrolkit.errors import PhotoError
 from patrolkit.games.stratego import State, parse_square
 from patrolkit.payload import PatrolisStep, encode
@@ -92,3 +96,40 @@ def test_a_photo_with_no_board_is_refused(tmp_path: Path) -> None:
     cv2.imwrite(str(path), np.full((600, 800, 3), 200, np.uint8))
     with pytest.raises(PhotoError, match="No Stratego board was found"):
         read_photo(path)
+
+
+def _off_by(readings: list[SheetReading], east_mm: float) -> list[SheetReading]:
+    """The sheets as a pose that puts everything ``east_mm`` east of its place would see them
+    (as a wide-angle lens bends a sheet's middle away from its corner codes' homography)."""
+    moved = np.array([[1.0, 0.0, -east_mm], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    off = []
+    for reading in readings:
+        to_photo = reading.pose.to_photo @ moved
+        pose = replace(reading.pose, to_photo=to_photo, to_board=np.linalg.inv(to_photo))
+        off.append(replace(reading, pose=pose, tops=reading.tops @ moved))
+    return off
+
+
+def test_a_pose_off_by_a_third_of_a_cell_still_puts_every_piece_on_its_cell(
+    kit_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secrets = stratego_kit_raster(kit_dir).secrets
+    start = setup_position(secrets, 9)
+    truth = _shot(kit_dir, start, tmp_path / "across.jpg", preset="top", seed=9, across=True)
+    across = truth["across"]
+    assert isinstance(across, dict)
+    pushed = parse_square(str(across["cell"]))
+    locate = stratego_reader.locate_board
+
+    def off(*args: Any) -> Any:
+        kit, cell_mm, sheets = locate(*args)
+        return kit, cell_mm, _off_by(sheets, 9.0)
+
+    monkeypatch.setattr(stratego_reader, "locate_board", off)
+    reading = read_photo(tmp_path / "across.jpg")
+    standing = {sq for sq, piece in enumerate(start.cells) if piece is not None} - {pushed}
+    assert set(reading.pieces) == standing
+    assert all(reading.pieces[sq].id == start.cells[sq].id for sq in standing)  # type: ignore[union-attr]
+    (problem,) = [u for u in reading.unreadable if pushed in u.cells]
+    assert problem.cells == {pushed, parse_square(str(across["towards"]))}
+    assert "push it onto one cell" in problem.reason
