@@ -34,6 +34,15 @@ def table(kit_dir: Path) -> tuple[State, bytes]:
     return state, photograph(kit_dir, state, preset="messaging", seed=SEED).jpeg
 
 
+@pytest.fixture(scope="module")
+def unread(table: tuple[State, bytes]) -> set[int]:
+    """The cells the reader leaves unread without the secrets: two far pieces."""
+    state, jpeg = table
+    cells = {sq for u in read_photo(jpeg).unreadable for sq in u.cells}
+    assert len(cells) == 2 and all(state.cells[sq] is not None for sq in cells)
+    return cells
+
+
 def _no_piece_misread(state: State, reading: StrategoReading) -> None:
     for sq, got in reading.pieces.items():
         piece = state.cells[sq]
@@ -42,13 +51,9 @@ def _no_piece_misread(state: State, reading: StrategoReading) -> None:
 
 
 def test_a_far_code_too_small_to_decode_is_matched_among_the_kit_pieces(
-    kit_dir: Path, table: tuple[State, bytes]
+    kit_dir: Path, table: tuple[State, bytes], unread: set[int]
 ) -> None:
     state, jpeg = table
-    alone = read_photo(jpeg)
-    unread = {sq for u in alone.unreadable for sq in u.cells}
-    assert len(unread) == 2 and all(state.cells[sq] is not None for sq in unread)
-
     reading = read_photo(jpeg, printed=printed_pieces(read_secrets(kit_dir)))
 
     _no_piece_misread(state, reading)
@@ -59,11 +64,9 @@ def test_a_far_code_too_small_to_decode_is_matched_among_the_kit_pieces(
 
 
 def test_a_piece_the_secrets_do_not_name_is_never_matched_to_another(
-    kit_dir: Path, table: tuple[State, bytes]
+    kit_dir: Path, table: tuple[State, bytes], unread: set[int]
 ) -> None:
     state, jpeg = table
-    alone = read_photo(jpeg)
-    unread = {sq for u in alone.unreadable for sq in u.cells}
     hidden = {state.cells[sq].id for sq in unread if state.cells[sq] is not None}
     printed = {p for p in printed_pieces(read_secrets(kit_dir)) if p.id not in hidden}
     assert len(printed) == 78
