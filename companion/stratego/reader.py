@@ -244,7 +244,7 @@ def _place(
     anchors: Sequence[tuple[SheetReading, np.ndarray]] = (),
 ) -> tuple[dict[int, PieceReading], list[Unreadable], set[int]]:
     """Each piece's code to its cell, its place corrected by the pose's error there as the
-    codes read round it show it (:func:`_drift`; with the places of codes read before,
+    codes read round it show it (:func:`_corrected`; with the places of codes read before,
     ``anchors``); what stands across cells, off the board, twice on a cell or with a band of
     the other army's colour is reported instead. Also the cells those reports cover."""
     placed: dict[int, PieceReading] = {}
