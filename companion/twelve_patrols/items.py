@@ -38,12 +38,14 @@ from companion.twelve_patrols.reading import (
     place_words,
 )
 from companion.twelve_patrols.slots import (
+    POOL_CLEAR_MM,
     VIEW_PX_PER_MM,
     WINDOW_MM,
     Area,
     areas,
     blown_spots,
     busy,
+    clear_of_cards,
     density,
     place_of,
     slot_words,
@@ -61,8 +63,15 @@ STEPS: Final = ((12.0, 0.0), (16.0, 1.0))
 measured best for Rôdeurs, ``measurements/qr-decoding.md``)."""
 SECOND_LOOK: Final = "second look"
 """The stage name of items read by the second look."""
+SIDE: Final = "side face"
+"""The stage name of a cube read from a side face alone, far beside the kingdom."""
 SHRINK_MM: Final = 1.5
 """How far inside its edge an area's detail is measured (as :func:`busy` does)."""
+
+
+def at_px(detection: Detection) -> tuple[float, float]:
+    """The centre of ``detection``, photo px."""
+    return (float(detection.centre[0]), float(detection.centre[1]))
 
 
 def is_item_code(detection: Detection) -> bool:
@@ -113,8 +122,7 @@ def read_items(
         seen.sort(key=lambda s: -s[1].reach)
         item, face, detection, how = seen[0]
         place = place_of(face.footprint, found, outlines, by_place)
-        centre = detection.centre
-        at = (float(centre[0]), float(centre[1]))
+        at = at_px(detection)
         name = item.name
         rivals = [
             s
@@ -139,8 +147,19 @@ def read_items(
         if key in faces:
             continue
         rough = camera.on_plane(detection.centre[None, :], height(item) / 2)[0]
-        place = place_of((float(rough[0]), float(rough[1])), found, outlines, by_place)
-        centre = detection.centre
+        spot = (float(rough[0]), float(rough[1]))
+        place = place_of(spot, found, outlines, by_place)
+        beyond = POOL_CLEAR_MM + height(item)
+        far = place.kind == "pool" and clear_of_cards(spot, outlines) >= beyond
+        if far and not item.is_die:
+            # Far beside the kingdom (a whole face beyond the pool's edge: the side face's code
+            # lies half a face from the item's middle), which cube it is is all there is to read;
+            # a die lacks its value only, which the verdict may not need (``pool_die``).
+            corners = tuple((float(x), float(y)) for x, y in detection.corners)
+            readings.append(
+                ItemReading(item, "pool", None, spot, corners, SIDE, place.where, from_side=True)
+            )
+            continue
         unread.append(
             Unread(
                 _("the {item} is seen only from the side: its top face could not be read").format(
@@ -148,7 +167,8 @@ def read_items(
                 ),
                 place.where,
                 place.slot,
-                (float(centre[0]), float(centre[1])),
+                at_px(detection),
+                pool_die=item.notation.split("=")[0] if far else None,
             )
         )
     return readings, unread

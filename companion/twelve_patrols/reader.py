@@ -119,7 +119,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    scanned = first_pass(picture.gray, reader)
+    scanned = first_pass(picture.gray, reader, picture.rgb)
     picture = replace(picture, gray=scanned.gray)
     found = FoundCodes.of(scanned.codes)
     passes = {"photo": len(found.cards) + len(found.items) + len(found.foreign)}

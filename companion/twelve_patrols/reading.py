@@ -74,6 +74,9 @@ class ItemReading:
     """Where it stands, in words."""
     aslant: bool = False
     """Its one code read is seen from about 45° above the horizon (see :func:`_items`)."""
+    from_side: bool = False
+    """Read from a side face's code alone: a cube far beside the kingdom, where which cube it
+    is says all there is to know (:func:`companion.twelve_patrols.items.read_items`)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,10 @@ class Unread:
     photo_px: tuple[float, float]
     place: Position | None = None
     """The place in the grid of a card whose code cannot be read."""
+    pool_die: str | None = None
+    """A die far beside the kingdom whose top face is not seen (``D-B2``, its colour and
+    number read on a side face): the rules judge what does not depend on its value
+    (:func:`companion.twelve_patrols.verdict.score_verdict`)."""
 
 
 @dataclass(frozen=True, eq=False)

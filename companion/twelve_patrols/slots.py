@@ -153,6 +153,13 @@ def place_of(
     )
 
 
+def clear_of_cards(
+    footprint: tuple[float, float], outlines: Mapping[Position, np.ndarray]
+) -> float:
+    """How far (mm) ``footprint`` lies from the nearest card read."""
+    return min(-_inside(outline, footprint) for outline in outlines.values())
+
+
 def slot_words(slot: Slot) -> str:
     """``between top left and top centre``."""
     # Translators: {a} and {b} are place names (top left…); a slot lies between two cards.

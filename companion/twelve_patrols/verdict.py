@@ -7,8 +7,11 @@ A plain dict, ready for :func:`json.dumps`:
 ``schema``, ``game``, ``kind``
     ``1``, ``"twelve-patrols"``, ``"score"``.
 ``judged``
-    ``true`` when everything in and beside the kingdom was read, so the rules could judge;
-    ``false`` otherwise (``unreadable`` says what and where).
+    ``true`` when everything the rules need was read, so they could judge; ``false`` otherwise
+    (``unreadable`` says what and where). A die far beside the kingdom whose top face is not
+    seen stays in ``unreadable`` but stops nothing the rules can say without its value: a
+    complete kingdom is judged, and one in progress too when a win can be reached (or not)
+    whatever it shows (:data:`UNSEEN_CASES`).
 ``state``
     The kingdom read, in the rules' text form (``Kingdom.text``: deck id, cards row by row,
     the twelve patrols), with ``?`` for a place whose card could not be read and added to each
@@ -60,11 +63,13 @@ A plain dict, ready for :func:`json.dumps`:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 from typing import Any, Final
 
 from companion.twelve_patrols.reading import PatrolsReading
 from companion.verdict import SCHEMA, foreign_codes_lines
 from patrolkit.games.twelve_patrols import (
+    DIE_FACES,
     POSITIONS,
     SIZE,
     Failure,
@@ -81,6 +86,9 @@ from patrolkit.games.twelve_patrols import (
 )
 from patrolkit.i18n import _, ngettext
 
+UNSEEN_CASES: Final = 36
+"""A kingdom in progress is judged over every value its unseen dice beside it may show, up to
+this many cases (two dice); with more, whether a win can be reached is left unjudged."""
 SIDE_NAMES: Final = {Side.NORTH: "north", Side.EAST: "east", Side.SOUTH: "south", Side.WEST: "west"}
 
 
@@ -92,7 +100,8 @@ def score_verdict(reading: PatrolsReading) -> dict[str, Any]:
         {"what": u.reason, "where": u.where, "at_px": [round(v) for v in u.photo_px]}
         for u in reading.unread
     ]
-    judged = not unreadable
+    unseen = tuple(u.pool_die for u in reading.unread if u.pool_die is not None)
+    judged = len(unseen) == len(unreadable)
     verdict: dict[str, Any] = {
         "schema": SCHEMA,
         "game": "twelve-patrols",
@@ -122,16 +131,27 @@ def score_verdict(reading: PatrolsReading) -> dict[str, Any]:
         "problems": list(reading.problems),
         "timings_s": dict(reading.timings),
     }
-    if judged:
-        verdict.update(judgement(kingdom, reading.pool, known=reading.deck_known))
+    found = (
+        judgement(kingdom, reading.pool, known=reading.deck_known, unseen=unseen)
+        if judged
+        else None
+    )
+    if found is not None:
+        verdict.update(found)
         verdict["problems"] += [f["sentence"] for f in verdict["failing"]]
+    else:
+        verdict["judged"] = False
     return verdict
 
 
-def judgement(kingdom: Kingdom, pool: Sequence[Item], *, known: bool) -> dict[str, Any]:
-    """What the rules say about ``kingdom`` with the unused items ``pool``: the keys
-    ``complete``, ``win``, ``failing``, ``reachable``, ``why_not`` and ``edges`` of the verdict.
-    ``known`` tells whether the deck's cards not in the kingdom are known."""
+def judgement(
+    kingdom: Kingdom, pool: Sequence[Item], *, known: bool, unseen: Sequence[str] = ()
+) -> dict[str, Any] | None:
+    """What the rules say about ``kingdom`` with the unused items ``pool`` and the dice
+    ``unseen`` beside it (``D-B2``: their values not seen): the keys ``complete``, ``win``,
+    ``failing``, ``reachable``, ``why_not`` and ``edges`` of the verdict; ``None`` when what
+    they say depends on the unseen values. ``known`` tells whether the deck's cards not in the
+    kingdom are known."""
     complete = len(kingdom.placed) == SIZE * SIZE and all(kingdom.patrols)
     placements = kingdom.placements()
     everywhere = _failing_everywhere(placements)
@@ -163,9 +183,21 @@ def judgement(kingdom: Kingdom, pool: Sequence[Item], *, known: bool) -> dict[st
             " a win can still be reached cannot be known."
         )
         return found
-    found["reachable"] = any(reachable(k, pool) is not None for k in placements)
+    if unseen and any(reachable(k, pool) is not None for k in placements):
+        found["reachable"] = True  # an item more never stops a win: it may stay unused
+        return found
+    if len(DIE_FACES) ** len(unseen) > UNSEEN_CASES:
+        return None
+    answers = {}
+    for faces in product(DIE_FACES, repeat=len(unseen)):
+        dice = [Item.parse(f"{die}={face}") for die, face in zip(unseen, faces, strict=True)]
+        every = [*pool, *dice]
+        answers[any(reachable(k, every) is not None for k in placements)] = every
+    if len(answers) > 1:
+        return None
+    [(found["reachable"], every)] = answers.items()
     if not found["reachable"]:
-        found["why_not"] = why_not(kingdom, pool)
+        found["why_not"] = why_not(kingdom, every)
     return found
 
 
@@ -239,7 +271,12 @@ def format_verdict(verdict: dict[str, Any]) -> str:
     lines = [
         first.format(deck=deck["name"], id=deck["id"], cards=cards, patrols=patrols, unused=unused)
     ]
-    if verdict["unreadable"]:
+    if verdict["judged"]:
+        lines += _judgement(verdict)
+        if verdict["unreadable"]:
+            lines.append(_("Not read, and not needed for this verdict:"))
+            lines += [f"  {u['where']}: {u['what']}" for u in verdict["unreadable"]]
+    else:
         count = len(verdict["unreadable"])
         lines.append(
             ngettext(
@@ -251,8 +288,6 @@ def format_verdict(verdict: dict[str, Any]) -> str:
             ).format(count=count)
         )
         lines += [f"  {u['where']}: {u['what']}" for u in verdict["unreadable"]]
-    else:
-        lines += _judgement(verdict)
     for astray in verdict["astray"]:
         lines.append(
             _("Left out: {item} stands {where}.").format(item=astray["item"], where=astray["where"])
