@@ -253,12 +253,12 @@ def _stratego_table(kits: list[Path], preset: str, seed: int) -> tuple[bytes, An
 def _stratego_judge(jpeg: bytes, truth: Any) -> Judged:
     from bench.companion_stratego import judge_squares
     from bench.photos import Readings
-    from companion.stratego.piecematch import printed_pieces
+    from companion.stratego.piecematch import printed_kit
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import score_verdict
 
     state, secrets = truth
-    reading = read_photo(jpeg, printed=printed_pieces(secrets))
+    reading = read_photo(jpeg, printed=printed_kit(secrets))
     score_verdict(reading, secrets)
     tally = dict.fromkeys(("pieces", "wrong", "missing", "empty_unreadable"), 0)
     seen = Readings()

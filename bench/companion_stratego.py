@@ -120,7 +120,7 @@ def judge_squares(
 def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
     """Read every photo and compare with its truth."""
     from companion.camera.stratego.kit import read_secrets
-    from companion.stratego.piecematch import printed_pieces
+    from companion.stratego.piecematch import printed_kit
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import score_verdict
 
@@ -130,7 +130,7 @@ def measure(photos: list[tuple[Path, Path]]) -> dict[str, Any]:
         secrets = read_secrets(kit)
         truth = json.loads(path.with_suffix(".json").read_text())
         want = State.from_text(truth["state"])
-        read = partial(read_photo, printed=printed_pieces(secrets))
+        read = partial(read_photo, printed=printed_kit(secrets))
         reading = readings.read(path, read, partial(score_verdict, secrets=secrets))
         if reading is None:
             continue

@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from companion.decode import Decoder, Detection
+from companion.outline import paper_outlines
 
 NOISE: Final = 0.01
 """Noise-to-signal power assumed by the Wiener filter: less sharpens more, and sharpens the
@@ -202,12 +203,18 @@ class FirstPass:
     blur: Blur | None = None
 
 
-def first_pass(gray: np.ndarray, decoder: Decoder) -> FirstPass:
+def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = None) -> FirstPass:
     """Every code of the photo ``gray``, looked at again when the decoder located codes it could
     not decode (or, in a small photo, read none): a small photo at twice its size, a large one
     with its blur divided out, kept when that reads more codes (those read only in the photo
     as it was are kept too). A photo sharpened so is what the reader looks at from then on; an
-    enlarged one is not (the later steps resample the photo themselves)."""
+    enlarged one is not (the later steps resample the photo themselves).
+
+    When no code was even located, or none of the blurs of the bank lets one read, the blur is
+    read on the edges of the board's paper instead (``image``, the photo in colour;
+    :mod:`companion.edgeblur`): of the blurs that fit them, the one that lets the most codes
+    read is divided out — the best fitting one when none reads any, so that a reader matching
+    codes it knows (:mod:`companion.cornermatch`) looks at the sharpened photo."""
     scan = decoder.scan(gray)
     blurred = len(scan.located) >= max(1.0, BLURRED_SHARE * len(scan.codes))
     if max(gray.shape) < SMALL_PX and (blurred or not scan.codes):
@@ -218,16 +225,37 @@ def first_pass(gray: np.ndarray, decoder: Decoder) -> FirstPass:
             for d in decoder.read(image)
         ]
         return FirstPass(gray, _merged(scan.codes, codes))
-    if not blurred:
+    if scan.codes and not blurred:
         return FirstPass(gray, scan.codes)
-    found = sharpened(gray, decoder, scan.located)
+    found = sharpened(gray, decoder, scan.located) if blurred else None
     if found is None:
-        return FirstPass(gray, scan.codes)
+        return _by_edges(gray, decoder, image, scan.codes)
     sharp, blur = found
     codes = decoder.read(sharp)
     if len(codes) <= len(scan.codes):
         return FirstPass(gray, scan.codes)
     return FirstPass(sharp, _merged(codes, scan.codes), blur)
+
+
+def _by_edges(
+    gray: np.ndarray, decoder: Decoder, image: np.ndarray | None, read: list[Detection]
+) -> FirstPass:
+    """The first pass of a photo whose blur the codes did not show (``read``: the codes read
+    as it is): the blur read on its paper's edges divided out when that reads more codes, or
+    when none was read at all."""
+    from companion.edgeblur import blurs_from_edges  # it reads the blurs this module divides out
+
+    outlines = [] if image is None else paper_outlines(image)
+    tried = []
+    for blur in blurs_from_edges(gray, outlines[0]) if outlines else []:
+        sharp = unblurred(gray, blur)
+        tried.append((decoder.read(sharp), sharp, blur))
+    if not tried:
+        return FirstPass(gray, read)
+    codes, sharp, blur = max(tried, key=lambda t: len(t[0]))  # the first of equals
+    if len(codes) <= len(read) and read:
+        return FirstPass(gray, read)
+    return FirstPass(sharp, _merged(codes, read), blur)
 
 
 def _merged(first: list[Detection], more: list[Detection]) -> list[Detection]:

@@ -27,11 +27,12 @@ import numpy as np
 from companion.cascade import Step as CascadeStep
 from companion.cornermatch import match_corner
 from companion.decode import Decoder, Detection
+from companion.outline import paper_outlines, seen_as
 from companion.pose import BoardPose, apply, rounded_px
 from patrolkit.errors import PayloadError, PhotoError
 from patrolkit.i18n import N_, _, ngettext
 from patrolkit.payload import Corner, Game, Item, decode, encode
-from patrolkit.sizes.lapped import Box, LappedSheet
+from patrolkit.sizes.lapped import Box, Extent, LappedSheet
 
 AGREEMENT_MM: Final = 1.0
 """Corner codes whose corners land further than this from a sheet's pose are set aside."""
@@ -58,6 +59,10 @@ finer, sharpened patch. Measured on 18 grand jeu ``messaging`` photos (dev seeds
 72 corner codes, each looked for through the photo's true sheet poses): the three steps of
 :data:`companion.grand_jeu.board.LOOK` read 45 codes together, these three 47, 46 and 46 on
 their own, every step together 49; none read a wrong code (the decoder's error correction)."""
+OUTLINE_CORNERS: Final = 3
+"""The corner codes a sheet must show to be located round where its paper's outline puts it:
+two codes on one edge of a sheet leave the far edge's place to a long lever (a piece 7 mm off
+on a development photo), and the outline itself is a few millimetres off."""
 RELOOKS: Final = 2
 """How many times a sheet's missing corner codes are looked for: again through the pose the
 codes found by the first look give, which is better held than the first pose (one code, or a
@@ -141,6 +146,11 @@ class PlacedSheet(Protocol):
 
     @property
     def board_origin(self) -> tuple[float, float]: ...
+
+    @property
+    def outer(self) -> frozenset[str]: ...
+
+    def codes_extent(self, quiet_mm: float, label_mm: float) -> Extent: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -321,6 +331,60 @@ def locate_sheets(
         )
     found.sort(key=lambda pair: (-pair[0].row, pair[0].column))
     return [reading for _, reading in found]
+
+
+def board_rim(plans: Sequence[PlacedSheet], quiet_mm: float, label_mm: float) -> np.ndarray:
+    """The corners of the assembled board's paper (board frame mm, ``(4, 2)``: north-west,
+    north-east, south-east, south-west): each outer sheet's print reaches past its cells by
+    its labels and its corner codes' light zones (:meth:`LappedSheet.codes_extent`), and is cut
+    there."""
+    edges: dict[str, list[float]] = {"W": [], "N": [], "E": [], "S": []}
+    for plan in plans:
+        left, top, right, bottom = plan.codes_extent(quiet_mm, label_mm)
+        x, y = plan.board_origin
+        for edge, at in (("W", x + left), ("N", y + top), ("E", x + right), ("S", y + bottom)):
+            if edge in plan.outer:
+                edges[edge].append(at)
+    west, north, east, south = min(edges["W"]), min(edges["N"]), max(edges["E"]), max(edges["S"])
+    return np.array([[west, north], [east, north], [east, south], [west, south]])
+
+
+def locate_by_outline(
+    image: np.ndarray,
+    gray: np.ndarray,
+    plans: Sequence[P],
+    rim: np.ndarray,
+    pose_of: Callable[[P, np.ndarray | None], T | None],
+) -> list[T] | None:
+    """Every sheet of ``plans`` located round where the board's paper outline puts it, for a
+    photo (``image``, colour; ``gray``, as the codes are read in it) in which no corner code
+    could be read; ``None`` unless exactly one quarter turn of the board finds every sheet
+    with :data:`OUTLINE_CORNERS` corner codes or more (a sheet's corner codes, matched among the
+    board's own, are found only where the turn puts them right). The outlines tried are the light
+    quadrilaterals of the photo (:func:`companion.outline.paper_outlines`) that can be the
+    board's paper (``rim``: its corners, board frame mm) seen through a phone's camera
+    (:func:`companion.outline.seen_as`), the largest first."""
+    size = (gray.shape[1], gray.shape[0])
+    located = []
+    for outline in (o for o in paper_outlines(image) if seen_as(rim, o, size)):
+        for turn in range(4):
+            seen = np.roll(outline, -turn, axis=0).astype(np.float32)
+            board = cv2.getPerspectiveTransform(rim.astype(np.float32), seen).astype(np.float64)
+            found: list[tuple[P, T]] = []
+            for plan in plans:
+                x, y = plan.board_origin
+                moved = board @ np.array([[1.0, 0.0, x], [0.0, 1.0, y], [0.0, 0.0, 1.0]])
+                reading = pose_of(plan, moved)
+                if reading is None or len(reading.corners_seen) < OUTLINE_CORNERS:
+                    break
+                found.append((plan, reading))
+            else:
+                located.append(found)
+        if located:
+            break
+    if len(located) != 1:
+        return None
+    return [reading for _, reading in sorted(located[0], key=lambda p: (-p[0].row, p[0].column))]
 
 
 def not_in_it(missing: Sequence[PlacedSheet | LappedSheet]) -> str:

@@ -23,7 +23,7 @@ from patrolkit.manifest import Box, Item, QrCode
 from patrolkit.payload import Corner
 from patrolkit.sizes import QR_ERROR_CORRECTION
 from patrolkit.sizes.lapped import Box as CellBox
-from patrolkit.sizes.lapped import LappedSheet
+from patrolkit.sizes.lapped import Extent, LappedSheet
 
 GLUE_FILL: Final = "#E4E4E4"
 GRID_MM: Final = 0.35
@@ -59,8 +59,6 @@ _KEEP: Final = {
 }
 """Which glue strips to keep, for the edges a sheet's neighbours lap over."""
 
-Extent = tuple[float, float, float, float]
-"""``(left, top, right, bottom)`` of what is printed round a sheet's cells, cell frame."""
 Codes = list[tuple[Corner, QrCode]]
 """A sheet's corner codes as drawn: each corner and its code's record, cell frame."""
 CellPainter = Callable[[int, int, CellBox, CellBox], None]
@@ -134,14 +132,8 @@ class Placement(Generic[PlanT]):
 
 def codes_extent(plan: LappedSheet, sizes: LappedSizes) -> Extent:
     """The cells, the labels' margins (west and south) and the corner codes with their light
-    zones."""
-    quiet = sizes.quiet_mm
-    boxes = [box for _corner, box in plan.fiducials]
-    left = min([-sizes.code_gap_mm] + [x - quiet for x, _y, _w, _h in boxes])
-    top = min([0.0] + [y - quiet for _x, y, _w, _h in boxes])
-    right = max([plan.width] + [x + w + quiet for x, _y, w, _h in boxes])
-    bottom = max([plan.height + sizes.code_gap_mm] + [y + h + quiet for _x, y, _w, h in boxes])
-    return (left, top, right, bottom)
+    zones (:meth:`LappedSheet.codes_extent`)."""
+    return plan.codes_extent(sizes.quiet_mm, sizes.code_gap_mm)
 
 
 def lapped_extent(plan: LappedSheet, extent: Extent, sizes: LappedSizes) -> Extent:

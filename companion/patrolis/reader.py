@@ -90,7 +90,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    scanned = first_pass(picture.gray, reader)
+    scanned = first_pass(picture.gray, reader, picture.rgb)
     picture = replace(picture, gray=scanned.gray)
     found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
     clock.lap("decode")

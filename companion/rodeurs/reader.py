@@ -69,7 +69,7 @@ def read_photo(
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    scanned = first_pass(picture.gray, reader)
+    scanned = first_pass(picture.gray, reader, picture.rgb)
     picture = replace(picture, gray=scanned.gray)
     found = FoundCodes.of(scanned.codes)
     clock.lap("decode")

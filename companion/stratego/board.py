@@ -12,6 +12,7 @@ a phone camera's focal length (:data:`companion.pose.FOCAL_OVER_WIDTH`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -23,6 +24,8 @@ from companion.pose import FOCAL_OVER_WIDTH
 from companion.sheets import (
     Codes,
     KnownCorners,
+    board_rim,
+    locate_by_outline,
     locate_sheets,
     no_board,
     one_kit,
@@ -87,37 +90,90 @@ def _one_sheet(detections: list[Detection]) -> bool:
 
 
 def locate_board(
-    found: Found, gray: np.ndarray, reader: Decoder
+    found: Found,
+    gray: np.ndarray,
+    reader: Decoder,
+    kit: str | None = None,
+    image: np.ndarray | None = None,
 ) -> tuple[str, float, list[SheetReading]]:
     """The kit code, the cell size and every sheet's pose; :class:`PhotoError` for a photo with
-    no Stratego board, codes of two kits, or a sheet that is not in it."""
+    no Stratego board, codes of two kits, or a sheet that is not in it. With the ``kit`` the
+    referee's secrets name, a board whose corner codes read (none, or too few to place every
+    sheet) is looked for by its paper's outline in the colour photo ``image`` too
+    (:func:`companion.sheets.locate_by_outline`)."""
     if not found.fiducials:
-        raise no_board("Stratego", found.other_games, N_("Stratego pieces") if found.pieces else "")
-    kit = one_kit(found.fiducials)
+        outlined = None if kit is None else _by_outline(kit, [], gray, reader, image)
+        if outlined is None:
+            raise no_board(
+                "Stratego", found.other_games, N_("Stratego pieces") if found.pieces else ""
+            )
+        return outlined
+    read = one_kit(found.fiducials)
     cell_mm = float(found.fiducials[0][0].cell_mm)
     if cell_mm not in (Stratego.CELL_MM, Stratego.A3_CELL_MM):
         raise PhotoError(
             _("Kit {kit}'s corner codes give a cell size of {size} mm, not ours.").format(
-                kit=kit, size=f"{cell_mm:g}"
+                kit=read, size=f"{cell_mm:g}"
             )
         )
-    size = (gray.shape[1], gray.shape[0])
     plans = Stratego.sheets(cell_mm)
+    pose_of = _sheet_finder(read, cell_mm, found.fiducials, gray, reader)
+    try:
+        return read, cell_mm, locate_sheets(read, plans, pose_of)
+    except PhotoError:
+        outlined = None if kit != read else _by_outline(kit, found.fiducials, gray, reader, image)
+        if outlined is None:
+            raise
+        return outlined
+
+
+def _by_outline(
+    kit: str,
+    fiducials: list[tuple[StrategoFiducial, Detection]],
+    gray: np.ndarray,
+    reader: Decoder,
+    image: np.ndarray | None,
+) -> tuple[str, float, list[SheetReading]] | None:
+    """The board of ``kit`` found by its outline, with the corner codes read (``fiducials``),
+    on either paper; ``None`` if not."""
+    for cell_mm in (Stratego.CELL_MM, Stratego.A3_CELL_MM):
+        if any(float(f.cell_mm) != cell_mm for f, _detection in fiducials):
+            continue
+        plans = Stratego.sheets(cell_mm)
+        rim = board_rim(plans, Stratego.QUIET_MM, Stratego.CODE_GAP_MM)
+        finder = _sheet_finder(kit, cell_mm, fiducials, gray, reader)
+        sheets = locate_by_outline(gray if image is None else image, gray, plans, rim, finder)
+        if sheets is not None:
+            return kit, cell_mm, sheets
+    return None
+
+
+def _sheet_finder(
+    kit: str,
+    cell_mm: float,
+    fiducials: list[tuple[StrategoFiducial, Detection]],
+    gray: np.ndarray,
+    reader: Decoder,
+) -> Callable[[StrategoSheet, np.ndarray | None], SheetReading | None]:
+    """What locates one sheet of ``kit``'s board from the corner codes read (``fiducials``),
+    or round a first guess of its pose: :func:`companion.sheets.sheet_pose`, the corner codes
+    the decoder missed matched among the board's own."""
+    size = (gray.shape[1], gray.shape[0])
     known = KnownCorners.printed(
-        plans,
+        Stratego.sheets(cell_mm),
         lambda plan, corner: StrategoFiducial(corner, kit, plan.column, plan.row, round(cell_mm)),
         Stratego.FIDUCIAL_QR_VERSION,
     )
 
     def pose_of(plan: StrategoSheet, guess: np.ndarray | None) -> SheetReading | None:
-        codes = [(f, d) for f, d in found.fiducials if (f.column, f.row) == (plan.column, plan.row)]
+        codes = [(f, d) for f, d in fiducials if (f.column, f.row) == (plan.column, plan.row)]
         pose = sheet_pose(plan, codes, StrategoFiducial, kit, gray, reader, guess, LOOK, known)
         if pose is None:
             return None
         tops = lifted(pose.to_photo, size, Stratego.PIECE_HEIGHT_MM)
         return SheetReading(plan, pose, pose.seen, pose.set_aside, tops)
 
-    return kit, cell_mm, locate_sheets(kit, plans, pose_of)
+    return pose_of
 
 
 def lifted(to_photo: np.ndarray, size: tuple[int, int], height_mm: float) -> np.ndarray:

@@ -73,7 +73,7 @@ def run_score(args: argparse.Namespace) -> int:
     """Read a photo of a Stratego table: a setup (each army complete and in place) or a
     position, never a rank."""
     from companion.stratego.annotate import render
-    from companion.stratego.piecematch import printed_pieces
+    from companion.stratego.piecematch import printed_kit
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import format_verdict, score_verdict
 
@@ -82,7 +82,7 @@ def run_score(args: argparse.Namespace) -> int:
     def judge(reading: StrategoReading) -> dict[str, Any]:
         return score_verdict(reading, secrets, photo=Path(args.photo))
 
-    reader = partial(read_photo, printed=printed_pieces(secrets))
+    reader = partial(read_photo, printed=printed_kit(secrets))
     return score_command(args, reader, judge, format_verdict, render, secrets=True)
 
 
@@ -97,7 +97,7 @@ def run_check(args: argparse.Namespace) -> int:
         write_annotated,
     )
     from companion.stratego.annotate import render
-    from companion.stratego.piecematch import printed_pieces
+    from companion.stratego.piecematch import printed_kit
     from companion.stratego.reader import read_photo
     from companion.stratego.verdict import check_verdict, format_verdict
     from patrolkit.games.stratego import Rules
@@ -109,7 +109,7 @@ def run_check(args: argparse.Namespace) -> int:
     secrets = secrets_of(args)
     photos = [Path(args.before), Path(args.after), *map(Path, getattr(args, "more", None) or [])]
     refuse_existing(args.annotate, args.force)
-    printed = printed_pieces(secrets)
+    printed = printed_kit(secrets)
     readings = [read_photo(photo, decoder=args.decoder, printed=printed) for photo in photos]
     verdict = check_verdict(readings, secrets, photos=photos, rules=rules)
     if args.annotate is not None:
@@ -182,10 +182,11 @@ def pair_secrets(secrets: Sequence[str]) -> tuple[Secret, Secret]:
 
 def reading_options(secrets: Sequence[str]) -> dict[str, Any]:
     """What :func:`~companion.stratego.reader.read_photo` takes from both armies' secrets: the
-    pieces the kit prints, among which a code too faint for the decoder is matched."""
-    from companion.stratego.piecematch import printed_pieces
+    kit they belong to and the pieces it prints, among which a code too faint for the decoder
+    is matched (and the board's corner codes, when none reads)."""
+    from companion.stratego.piecematch import printed_kit
 
-    return {"printed": printed_pieces(pair_secrets(secrets))}
+    return {"printed": printed_kit(pair_secrets(secrets))}
 
 
 def judge_photos(

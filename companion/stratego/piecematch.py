@@ -15,7 +15,8 @@ and when the band round it shows its army's colour. Otherwise the cell stays unr
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
@@ -50,12 +51,24 @@ right piece left out, the best beat the runner-up by 0.173 at most, on empty cel
 most. Both must hold."""
 
 
-def printed_pieces(secrets: Iterable[Secret]) -> frozenset[StrategoPiece]:
-    """The piece of every id the armies' ``secrets`` give, as its code says it."""
-    return frozenset(
-        StrategoPiece("R" if secret.army is Army.RED else "B", identity)
-        for secret in secrets
-        for identity in secret.ids
+@dataclass(frozen=True)
+class PrintedKit:
+    """What both armies' secrets say a kit prints: its code, which gives the text of every
+    corner code of its board, and the piece of every id, as its code says it."""
+
+    kit: str
+    pieces: frozenset[StrategoPiece]
+
+
+def printed_kit(secrets: Sequence[Secret]) -> PrintedKit:
+    """The kit both armies' ``secrets`` belong to, and the piece of every id they give."""
+    return PrintedKit(
+        secrets[0].kit,
+        frozenset(
+            StrategoPiece("R" if secret.army is Army.RED else "B", identity)
+            for secret in secrets
+            for identity in secret.ids
+        ),
     )
 
 

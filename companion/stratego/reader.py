@@ -51,7 +51,7 @@ from companion.sheets import (
 )
 from companion.split import step_residual
 from companion.stratego.board import Found, locate_board, read_codes, sort_codes
-from companion.stratego.piecematch import match_piece
+from companion.stratego.piecematch import PrintedKit, match_piece
 from companion.stratego.reading import PieceReading, SheetReading, StrategoReading, Unreadable
 from patrolkit.games.stratego import COLUMNS, LAKES, SQUARES, Army, square_name
 from patrolkit.games.stratego.words import a_piece_of, capitalized
@@ -154,11 +154,13 @@ def read_photo(
     source: Path | str | bytes,
     *,
     decoder: str = "zxing",
-    printed: Collection[StrategoPiece] = (),
+    printed: PrintedKit | None = None,
 ) -> StrategoReading:
-    """Read the Stratego table in the photo ``source`` (a path or the file's bytes); with the
-    pieces the kit prints (``printed``, from both armies' secrets), a code the decoder cannot
-    read is matched among theirs (:mod:`companion.stratego.piecematch`).
+    """Read the Stratego table in the photo ``source`` (a path or the file's bytes); with what
+    the kit prints (``printed``, from both armies' secrets), a piece's code the decoder cannot
+    read is matched among the kit's pieces (:mod:`companion.stratego.piecematch`), and a board
+    none of whose corner codes can be read is looked for by its outline
+    (:func:`companion.stratego.board.locate_board`).
 
     Raises :class:`PhotoError` when the file is not a readable photo, shows no Stratego board,
     or a sheet of the board is not in it.
@@ -167,11 +169,13 @@ def read_photo(
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
-    scanned = first_pass(picture.gray, reader)
+    scanned = first_pass(picture.gray, reader, picture.rgb)
     picture = replace(picture, gray=scanned.gray)
     found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
     clock.lap("decode")
-    kit, cell_mm, sheets = locate_board(found, picture.gray, reader)
+    kit, cell_mm, sheets = locate_board(
+        found, picture.gray, reader, None if printed is None else printed.kit, picture.rgb
+    )
     clock.lap("pose")
     pieces, unreadable, covered = _place(found.pieces, sheets, cell_mm, picture.rgb, "photo")
     anchors = [
@@ -200,7 +204,9 @@ def read_photo(
     unreadable += [u for u in more_problems if u.sq not in pieces]
     noted = {u.sq for u in unreadable}
     unread = [sq for sq in looked if sq not in pieces and sq not in noted and sq not in glared]
-    matched = _matched(picture.gray, picture.rgb, sheets, unread, pieces, printed)
+    matched = _matched(
+        picture.gray, picture.rgb, sheets, unread, pieces, () if printed is None else printed.pieces
+    )
     pieces.update(matched)
     for sq in looked:
         if sq not in pieces and sq not in noted:

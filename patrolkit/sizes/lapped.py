@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from patrolkit.payload import Corner
 
 Box = tuple[float, float, float, float]
+Extent = tuple[float, float, float, float]
+"""How far a sheet's print reaches round its cells: left, top, right, bottom (cell frame mm)."""
 
 
 class LappedSheet(ABC):
@@ -119,3 +121,14 @@ class LappedSheet(ABC):
             if box is not None:
                 found.append((corner, box))
         return tuple(found)
+
+    def codes_extent(self, quiet_mm: float, label_mm: float) -> Extent:
+        """The cells, the labels' margins (``label_mm`` wide, west and south) and the corner
+        codes with their light zones (``quiet_mm``): what is printed, before a lapping edge is
+        cut to its grid line; on the assembled board's rim, the paper's edge."""
+        boxes = [box for _corner, box in self.fiducials]
+        left = min([-label_mm] + [x - quiet_mm for x, _y, _w, _h in boxes])
+        top = min([0.0] + [y - quiet_mm for _x, y, _w, _h in boxes])
+        right = max([self.width] + [x + w + quiet_mm for x, _y, w, _h in boxes])
+        bottom = max([self.height + label_mm] + [y + h + quiet_mm for _x, y, _w, h in boxes])
+        return (left, top, right, bottom)

@@ -76,7 +76,9 @@ def test_a_photo_out_of_focus_reports_the_pieces_it_cannot_read(
     # out): the board's corner codes still read, a fifth of the pieces' codes do not; their
     # cells show no sharp edge, only darkness.
     monkeypatch.setattr(
-        stratego_reader, "first_pass", lambda gray, reader: FirstPass(gray, reader.read(gray))
+        stratego_reader,
+        "first_pass",
+        lambda gray, reader, _image: FirstPass(gray, reader.read(gray)),
     )
     write_photo(photograph(kit_dir, later, preset="defocus", seed=seed), tmp_path / "blur.jpg")
     read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "blur.jpg")

@@ -4,6 +4,7 @@ piece the secrets do not name is never taken for another."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from companion.camera.stratego.kit import read_secrets, stratego_kit_raster
 from companion.camera.stratego.positions import mid_game
 from companion.camera.stratego.scene import photograph
-from companion.stratego.piecematch import printed_pieces
+from companion.stratego.piecematch import printed_kit
 from companion.stratego.reader import read_photo
 from companion.stratego.reading import StrategoReading
 from patrolkit.games.stratego import State, square_name
@@ -54,7 +55,7 @@ def test_a_far_code_too_small_to_decode_is_matched_among_the_kit_pieces(
     kit_dir: Path, table: tuple[State, bytes], unread: set[int]
 ) -> None:
     state, jpeg = table
-    reading = read_photo(jpeg, printed=printed_pieces(read_secrets(kit_dir)))
+    reading = read_photo(jpeg, printed=printed_kit(read_secrets(kit_dir)))
 
     _no_piece_misread(state, reading)
     assert reading.unreadable == ()
@@ -68,8 +69,9 @@ def test_a_piece_the_secrets_do_not_name_is_never_matched_to_another(
 ) -> None:
     state, jpeg = table
     hidden = {state.cells[sq].id for sq in unread if state.cells[sq] is not None}
-    printed = {p for p in printed_pieces(read_secrets(kit_dir)) if p.id not in hidden}
-    assert len(printed) == 78
+    every = printed_kit(read_secrets(kit_dir))
+    printed = replace(every, pieces=frozenset(p for p in every.pieces if p.id not in hidden))
+    assert len(printed.pieces) == 78
 
     reading = read_photo(jpeg, printed=printed)
 

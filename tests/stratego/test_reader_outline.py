@@ -1,0 +1,55 @@
+"""A shaken photo in which the decoder reads one corner code, even with the blur read on the
+paper's edges divided out: the referee, who knows the kit from both armies' secrets, finds the
+board by its paper's outline and matches the corner codes and the pieces where it puts them —
+and without the secrets the photo is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.camera.stratego.kit import read_secrets, stratego_kit_raster
+from companion.camera.stratego.positions import setup_position
+from companion.camera.stratego.scene import photograph
+from companion.stratego.piecematch import printed_kit
+from companion.stratego.reader import read_photo
+from patrolkit.errors import PhotoError
+from patrolkit.games.stratego import State
+from tests.stratego.kits import seeded_kit
+
+pytestmark = pytest.mark.slow
+
+SEED = 2
+"""A setup whose ``motion`` photo leaves all corner codes but one unread."""
+
+
+@pytest.fixture(scope="module")
+def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return seeded_kit(tmp_path_factory.mktemp("stratego-kit"), 23)
+
+
+@pytest.fixture(scope="module")
+def table(kit_dir: Path) -> tuple[State, bytes]:
+    state = setup_position(stratego_kit_raster(kit_dir).secrets, SEED)
+    return state, photograph(kit_dir, state, preset="motion", seed=SEED).jpeg
+
+
+def test_without_the_secrets_the_shaken_photo_is_refused(
+    table: tuple[State, bytes],
+) -> None:
+    with pytest.raises(PhotoError, match="fewer than two of its corner codes could be read"):
+        read_photo(table[1])
+
+
+def test_the_secrets_find_the_board_by_its_outline_and_read_every_piece(
+    kit_dir: Path, table: tuple[State, bytes]
+) -> None:
+    state, jpeg = table
+    reading = read_photo(jpeg, printed=printed_kit(read_secrets(kit_dir)))
+
+    assert reading.unreadable == ()
+    standing = {sq: piece for sq, piece in enumerate(state.cells) if piece is not None}
+    assert {sq: (p.army, p.id) for sq, p in reading.pieces.items()} == {
+        sq: (p.army, p.id) for sq, p in standing.items()
+    }
