@@ -4,10 +4,10 @@ the decoder to read a single corner code.
 A hand's shake or a missed focus smears a code's modules into grey, yet the sheets of a board
 still stand out as one light quadrilateral on the darker table, and a smear of a few pixels
 moves the middle of an edge not at all. The photo is looked at small (its long side
-:data:`WORK_PX`), the light paper parted from the table by its grey level (Otsu), and the
-largest light region kept; its four sides are fitted as straight lines to the region's edge
-away from the corners (a pawn or piece near the rim bites into a corner before it bites into a
-side) and met at the corners (:func:`paper_outline`).
+:data:`WORK_PX`), the light paper parted from the table by its whiteness at a few levels from
+Otsu's up, and the large light regions kept; their four sides are fitted as straight lines to
+the region's edge away from the corners (a pawn or piece near the rim bites into a corner before
+it bites into a side) and met at the corners (:func:`paper_outlines`).
 
 The outline gives the board's place up to a quarter turn and up to how exactly the sheets were
 cut and laid, a few millimetres: the reader then matches the corner codes the kit prints where
