@@ -5,13 +5,16 @@ when the lens missed focus, a short streak when the hand moved. Divided out of t
 (Wiener deconvolution, :func:`unblurred`), the code comes back sharp enough to decode; the
 decoder's own error correction still rejects anything it does not read for certain.
 
-Which blur it was is found on the codes themselves: the decoder often finds a code's finder
-squares where it cannot decode its modules (:attr:`companion.decode.Scan.located`). Around a
-few of those places, each blur of :data:`COARSE` is divided out and the code decoded, then the
-blurs round the best; the blur that lets the most of them read (the smallest among equals: it
-sharpens noise least) is divided out of the whole photo (:func:`sharpened`). When no code is
-even located, or no blur reads any, the photo stays as it was and the reader reports what it
-cannot read.
+Which blur it was is found on the codes themselves. A large code that still reads names it
+best: every module of it is known, and drawn sharp then blurred by each candidate, only the
+photo's own blur makes it look as the photo does (:mod:`companion.codeblur`). Otherwise the
+decoder often finds a code's finder squares where it cannot decode its modules
+(:attr:`companion.decode.Scan.located`): around a few of those places, each blur of
+:data:`COARSE` is divided out and the code decoded, then the blurs round the best; the blur that
+lets the most of them read (the smallest among equals: it sharpens noise least) is divided out
+of the whole photo (:func:`sharpened`). With next to no code read, the blur is read on the
+paper's edges (:mod:`companion.edgeblur`). When none of this names a blur that lets more codes
+read, the photo stays as it was and the reader reports what it cannot read.
 
 A messaging app's copy of a photo is small rather than blurred: its codes have too few pixels a
 module for the decoder's sampling grid, and are read again at twice the size
@@ -21,13 +24,15 @@ module for the decoder's sampling grid, and are read again at twice the size
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 import cv2
 import numpy as np
 
-from companion.decode import Decoder, Detection
+from companion.blurs import Blur
+from companion.codeblur import blurs_from_codes
+from companion.decode import Decoder, Detection, side_px
+from companion.edgeblur import blurs_from_edges
 from companion.outline import paper_outlines
 
 NOISE: Final = 0.01
@@ -45,25 +50,12 @@ EDGE_CODES: Final = 4
 """The blur is read on the paper's edges only when the decoder read fewer codes than this: a
 photo with four codes read has a board to start from, and the edges' search (a second, and a
 Wiener pass and a decoding for each blur that fits) would only slow it (5.9 s against 0.3 s
-on a grand jeu ``phone`` photo whose located codes no blur of the bank let read)."""
+on a grand jeu ``phone`` photo whose located codes no blur of the bank let read). A photo with
+fewer codes read is looked at for a blur on them even when the decoder located no other."""
 SMALL_PX: Final = 2600
 """A photo whose long side is under this (a messaging app's copy: 1,600 to 2,048 px) shows its
 codes with too few pixels per module for the decoder's sampling grid: it is read again at twice
 its size, plain and with an unsharp mask, rather than deblurred."""
-
-
-@dataclass(frozen=True)
-class Blur:
-    """A blur: ``defocus`` (a disc of radius ``size_px``) or ``motion`` (a streak ``size_px``
-    long at ``angle_deg``, clockwise from the photo's x axis)."""
-
-    kind: str
-    size_px: float
-    angle_deg: float = 0.0
-
-    def kernel(self) -> np.ndarray:
-        """The blur's point spread (float32, sums to 1, odd sides)."""
-        return _kernel(self.kind, self.size_px, self.angle_deg)
 
 
 COARSE: Final = (
@@ -73,31 +65,6 @@ COARSE: Final = (
 """The blurs tried first: a missed focus blurs a 12 MP photo over a disc of 3 to 7 px, a shaking
 hand over a streak of 6 to 16 px in any direction. The best of them is then refined
 (:func:`_finer`: 2 px of streak, 10° of direction)."""
-
-
-@lru_cache(maxsize=128)
-def _kernel(kind: str, size_px: float, angle_deg: float) -> np.ndarray:
-    """:meth:`Blur.kernel`, drawn once per blur (read-only)."""
-    fine = 4  # drawn four times finer, then averaged: edges anti-aliased
-    half = int(np.ceil(size_px / (2 if kind == "motion" else 1))) + 1
-    side = 2 * half + 1
-    if kind == "defocus":
-        steps = (np.arange(side * fine) + 0.5) / fine - side / 2
-        x, y = np.meshgrid(steps, steps)
-        drawn = (x * x + y * y <= size_px * size_px).astype(np.float32)
-    else:
-        drawn = np.zeros((side * fine, side * fine), np.float32)
-        centre = side * fine / 2
-        turn = np.radians(angle_deg)
-        dx, dy = np.cos(turn) * size_px * fine / 2, np.sin(turn) * size_px * fine / 2
-        start = (round(centre - dx), round(centre - dy))
-        end = (round(centre + dx), round(centre + dy))
-        cv2.line(drawn, start, end, 1.0, fine)
-    kernel = drawn.reshape(side, fine, side, fine).mean(axis=(1, 3))
-    kernel = kernel + kernel[::-1, ::-1]  # exactly point-symmetric: a real spectrum
-    kernel = (kernel / kernel.sum()).astype(np.float32)
-    kernel.flags.writeable = False
-    return kernel
 
 
 def unblurred(gray: np.ndarray, blur: Blur, noise: float = NOISE) -> np.ndarray:
@@ -129,7 +96,7 @@ def find_blur(gray: np.ndarray, decoder: Decoder, located: list[np.ndarray]) -> 
     around it; ``None`` when none is located or no blur lets one read."""
     places: list[np.ndarray] = []
     for corners in located:  # one place per code: a decoder may locate one code twice
-        centre, side = corners.mean(axis=0), _side(corners)
+        centre, side = corners.mean(axis=0), side_px(corners)
         if MIN_CODE_PX <= side <= MAX_CODE_PX and all(
             np.linalg.norm(centre - other.mean(axis=0)) > side for other in places
         ):
@@ -186,13 +153,9 @@ def sharpened(
     return unblurred(gray, blur), blur
 
 
-def _side(corners: np.ndarray) -> float:
-    return float(np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1).mean())
-
-
 def _crop(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The located code and a margin of most of its side around it."""
-    half = int(0.9 * _side(corners)) + 16
+    half = int(0.9 * side_px(corners)) + 16
     x, y = (int(v) for v in corners.mean(axis=0))
     height, width = gray.shape
     return gray[max(0, y - half) : min(height, y + half), max(0, x - half) : min(width, x + half)]
@@ -210,17 +173,19 @@ class FirstPass:
 
 def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = None) -> FirstPass:
     """Every code of the photo ``gray``, looked at again when the decoder located codes it could
-    not decode (or, in a small photo, read none): a small photo at twice its size, a large one
-    with its blur divided out, kept when that reads more codes (those read only in the photo
-    as it was are kept too). A photo sharpened so is what the reader looks at from then on; an
-    enlarged one is not (the later steps resample the photo themselves).
+    not decode or read fewer than :data:`EDGE_CODES` (in a small photo, read none): a small
+    photo at twice its size, a large one with its blur divided out, kept when that reads more
+    codes (those read only in the photo as it was are kept too). A photo sharpened so is what
+    the reader looks at from then on; an enlarged one is not (the later steps resample the
+    photo themselves).
 
-    When, with fewer than :data:`EDGE_CODES` codes read, no code was even located, or none of
-    the blurs of the bank lets one read, the blur is read on the edges of the board's paper
-    instead (``image``, the photo in colour;
-    :mod:`companion.edgeblur`): of the blurs that fit them, the one that lets the most codes
-    read is divided out — the best fitting one when none reads any, so that a reader matching
-    codes it knows (:mod:`companion.cornermatch`) looks at the sharpened photo."""
+    The blur is looked for on the codes read first (:func:`companion.codeblur.blurs_from_codes`),
+    then on the codes located (:func:`sharpened`). When, with fewer than :data:`EDGE_CODES`
+    codes read, neither names one, it is read on the edges of the board's paper (``image``,
+    the photo in colour; :mod:`companion.edgeblur`). Of the blurs that fit, the one that lets
+    the most codes read is divided out — with no code read at all, the best fitting one, so
+    that a reader matching codes it knows (:mod:`companion.cornermatch`) looks at the
+    sharpened photo."""
     scan = decoder.scan(gray)
     blurred = len(scan.located) >= max(1.0, BLURRED_SHARE * len(scan.codes))
     if max(gray.shape) < SMALL_PX and (blurred or not scan.codes):
@@ -231,11 +196,19 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
             for d in decoder.read(image)
         ]
         return FirstPass(gray, _merged(scan.codes, codes))
-    if scan.codes and not blurred:
+    if scan.codes and not scan.located and len(scan.codes) >= EDGE_CODES:
         return FirstPass(gray, scan.codes)
+    if scan.codes:
+        by_codes = _divided(gray, decoder, blurs_from_codes(gray, scan.codes), scan.codes)
+        if by_codes is not None:
+            return by_codes
+        if not blurred:
+            return FirstPass(gray, scan.codes)
     found = sharpened(gray, decoder, scan.located) if blurred else None
     if found is None and len(scan.codes) < EDGE_CODES:
-        return _by_edges(gray, decoder, image, scan.codes)
+        outlines = [] if image is None else paper_outlines(image)
+        blurs = blurs_from_edges(gray, outlines[0]) if outlines else []
+        return _divided(gray, decoder, blurs, scan.codes) or FirstPass(gray, scan.codes)
     if found is None:
         return FirstPass(gray, scan.codes)
     sharp, blur = found
@@ -245,24 +218,21 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
     return FirstPass(sharp, _merged(codes, scan.codes), blur)
 
 
-def _by_edges(
-    gray: np.ndarray, decoder: Decoder, image: np.ndarray | None, read: list[Detection]
-) -> FirstPass:
-    """The first pass of a photo whose blur the codes did not show (``read``: the codes read
-    as it is): the blur read on its paper's edges divided out when that reads more codes, or
-    when none was read at all."""
-    from companion.edgeblur import blurs_from_edges  # it reads the blurs this module divides out
-
-    outlines = [] if image is None else paper_outlines(image)
+def _divided(
+    gray: np.ndarray, decoder: Decoder, blurs: list[Blur], read: list[Detection]
+) -> FirstPass | None:
+    """The first pass of ``gray`` with the one of ``blurs`` divided out that lets the most codes
+    read (the first of equals), when it reads more than ``read`` (the codes read as it is) or
+    when none was read at all; ``None`` otherwise."""
     tried = []
-    for blur in blurs_from_edges(gray, outlines[0]) if outlines else []:
+    for blur in blurs:
         sharp = unblurred(gray, blur)
         tried.append((decoder.read(sharp), sharp, blur))
     if not tried:
-        return FirstPass(gray, read)
-    codes, sharp, blur = max(tried, key=lambda t: len(t[0]))  # the first of equals
+        return None
+    codes, sharp, blur = max(tried, key=lambda t: len(t[0]))
     if len(codes) <= len(read) and read:
-        return FirstPass(gray, read)
+        return None
     return FirstPass(sharp, _merged(codes, read), blur)
 
 
@@ -271,7 +241,7 @@ def _merged(first: list[Detection], more: list[Detection]) -> list[Detection]:
     code's side (a code printed twice, as a map's parts are, is read in both places)."""
     merged = list(first)
     for detection in more:
-        reach = _side(detection.corners) / 2
+        reach = side_px(detection.corners) / 2
         if not any(
             d.text == detection.text and np.linalg.norm(d.centre - detection.centre) < reach
             for d in merged

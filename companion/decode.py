@@ -79,6 +79,11 @@ def diagonal_crossing(corners: np.ndarray) -> np.ndarray:
     return np.asarray(p + t * r, dtype=float)
 
 
+def side_px(corners: np.ndarray) -> float:
+    """The mean side of the quadrilateral ``corners`` (4 x 2): a code's size in the photo."""
+    return float(np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1).mean())
+
+
 @dataclass(frozen=True, eq=False)
 class Scan:
     """What a decoder saw in a whole photo: the ``codes`` it decoded, and the corners (4 x 2,
@@ -198,6 +203,23 @@ DECODERS: Final[dict[str, Callable[[], Decoder]]] = {
     "zxing": ZxingDecoder,
     "pyzbar": PyzbarDecoder,
 }
+
+
+def read_symbol(gray: np.ndarray, text: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """The modules (a square of grey levels, dark 0 and light 255, one pixel a module) and the
+    corners (code order, px) of the QR code carrying ``text`` in ``gray``, read with zxing-cpp
+    whichever decoder read it first; ``None`` if it does not read there."""
+    import zxingcpp
+
+    for code in zxingcpp.read_barcodes(
+        np.ascontiguousarray(gray), formats=zxingcpp.barcode_formats_from_str("QRCode")
+    ):
+        if code.text == text:
+            p = code.position
+            corners = [p.top_left, p.top_right, p.bottom_right, p.bottom_left]
+            modules = np.asarray(code.to_image(scale=1, add_quiet_zones=False))
+            return modules, np.array([(c.x, c.y) for c in corners], dtype=float)
+    return None
 
 
 def decoder_named(name: str) -> Decoder:

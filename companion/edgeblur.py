@@ -24,7 +24,7 @@ from typing import Final
 import cv2
 import numpy as np
 
-from companion.deblur import Blur
+from companion.blurs import CANDIDATES, SOFT_PX, Blur, likeliest
 
 REACH_PX: Final = 24
 """How far either side of a side's line the photo is sampled (px): past the widest blur."""
@@ -37,21 +37,9 @@ MIN_STEP: Final = 25.0
 piece or a hand over the rim."""
 MIN_PLACES: Final = 20
 """A side with fewer places left says nothing."""
-SOFT_PX: Final = (0.6, 1.0, 1.5, 2.0)
-"""The Gaussian softness tried under every blur (px)."""
-CANDIDATES: Final = (
-    *(Blur("defocus", float(r)) for r in np.arange(2.0, 8.01, 0.5)),
-    *(Blur("motion", float(n), a) for n in range(5, 21) for a in range(0, 180, 10)),
-)
-"""The blurs a 12 MP phone photo may have: a disc of 2 to 8 px, a streak of 5 to 20 px in any
-direction (:mod:`companion.deblur` refines nothing: these steps are finer than its bank's)."""
 TABLE_SIDE_PX: Final = 3
 """The spreads are compared from the paper up to this far onto the table: beyond, the paper's
 own shadow and the table's grain bend the ramp."""
-CLOSE: Final = 1.5
-"""Blurs whose misfit is within this factor of the best's are kept too, the best first."""
-KEEP: Final = 3
-"""At most this many blurs are kept."""
 SHARP_SCORE: Final = 0.5
 """A blur is taken only when it predicts the spread clearly better than no blur at all: its
 misfit at most this share of a sharp edge's."""
@@ -59,8 +47,8 @@ misfit at most this share of a sharp edge's."""
 
 def blurs_from_edges(gray: np.ndarray, outline: np.ndarray) -> list[Blur]:
     """The blurs of ``gray`` the four sides of the paper's ``outline`` (photo px, clockwise)
-    fit best, the best first: those within :data:`CLOSE` of the best and unlike one another (a
-    streak across a board seen at 45° spreads its edges as the streak at right angles does);
+    fit best, the best first (:func:`companion.blurs.likeliest`: a streak across a board seen at
+    45° spreads its edges as the streak at right angles does);
     none when the edges look sharp or say too little."""
     spreads = []
     centre = outline.mean(axis=0)
@@ -72,31 +60,13 @@ def blurs_from_edges(gray: np.ndarray, outline: np.ndarray) -> list[Blur]:
         return []
     offsets = np.arange(-REACH_PX, REACH_PX + 1, dtype=np.float64)
     sharp = min(_misfit(spreads, offsets, None, soft) for soft in SOFT_PX)
-    fits = sorted(
-        (
-            (min(_misfit(spreads, offsets, blur, soft) for soft in SOFT_PX), blur)
-            for blur in CANDIDATES
-        ),
-        key=lambda fit: (fit[0], fit[1].size_px),
-    )
-    best = fits[0][0]
-    if best > SHARP_SCORE * sharp:
+    fits = [
+        (min(_misfit(spreads, offsets, blur, soft) for soft in SOFT_PX), blur)
+        for blur in CANDIDATES
+    ]
+    if min(misfit for misfit, _blur in fits) > SHARP_SCORE * sharp:
         return []
-    chosen: list[Blur] = []
-    for misfit, blur in fits:
-        if misfit > CLOSE * best or len(chosen) == KEEP:
-            break
-        if not any(_alike(blur, other) for other in chosen):
-            chosen.append(blur)
-    return chosen
-
-
-def _alike(one: Blur, other: Blur) -> bool:
-    """Whether two blurs are near enough that dividing out either would do."""
-    if one.kind != other.kind or abs(one.size_px - other.size_px) > 2.0:
-        return False
-    turn = abs(one.angle_deg - other.angle_deg) % 180
-    return one.kind == "defocus" or min(turn, 180 - turn) <= 20
+    return likeliest(fits)
 
 
 def _spread(

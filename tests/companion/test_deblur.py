@@ -7,38 +7,24 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-import qrcode
 
-from companion.deblur import Blur, find_blur, first_pass, unblurred
+from companion.blurs import Blur
+from companion.deblur import find_blur, first_pass, unblurred
 from companion.decode import decoder_named
+from tests.companion.drawn import blurred, qr_code
 
 TEXTS = ("PK1:RD:P:R07", "PK1:RD:P:G12", "PK1:RD:F:NW:4CATV0", "PK1:RD:P:Y03")
 
 
-def _code(text: str, module_px: int) -> np.ndarray:
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
-    code.add_data(text)
-    modules = np.array(code.get_matrix(), dtype=np.uint8)
-    return np.kron(
-        np.where(modules, 0, 255).astype(np.uint8), np.ones((module_px, module_px), np.uint8)
-    )
-
-
 def _table(module_px: int = 5) -> np.ndarray:
     """Four codes on white paper, a little apart, as a phone sees a few pieces."""
-    codes = [_code(text, module_px) for text in TEXTS]
+    codes = [qr_code(text, module_px) for text in TEXTS]
     side = max(c.shape[0] for c in codes)
     page = np.full((2 * side + 60, 2 * side + 60), 235, np.uint8)
     for k, code in enumerate(codes):
         y, x = 20 + (k // 2) * (side + 20), 20 + (k % 2) * (side + 20)
         page[y : y + code.shape[0], x : x + code.shape[1]] = np.minimum(code, 235) + 10
     return page
-
-
-def _blurred(image: np.ndarray, blur: Blur, seed: int = 0) -> np.ndarray:
-    smeared = cv2.filter2D(image.astype(np.float32), -1, blur.kernel())
-    noise = np.random.default_rng(seed).normal(0, 1.5, image.shape)
-    return np.clip(smeared + noise, 0, 255).astype(np.uint8)
 
 
 def _texts(gray: np.ndarray) -> set[str]:
@@ -49,18 +35,18 @@ def _texts(gray: np.ndarray) -> set[str]:
     "blur", [Blur("defocus", 5.0), Blur("motion", 12.0, 40.0), Blur("motion", 16.0, 70.0)]
 )
 def test_a_blurred_table_reads_again_with_its_blur_divided_out(blur: Blur) -> None:
-    photo = _blurred(_table(), blur)
+    photo = blurred(_table(), blur)
     assert len(_texts(photo)) < len(TEXTS)  # the blur stops the decoder
     assert _texts(unblurred(photo, blur)) == set(TEXTS)
 
 
-def test_the_first_pass_finds_a_missed_focus_itself_and_reads_the_code() -> None:
+def test_the_first_pass_finds_a_missed_focus_itself_and_reads_theqr_code() -> None:
     # The decoder locates the code's finder squares but cannot read its modules. (A photo
     # the size a phone takes: a small one is enlarged rather than deblurred.)
     page = np.full((2000, 2700), 235, np.uint8)
-    code = _code(TEXTS[2], 6)
+    code = qr_code(TEXTS[2], 6)
     page[40 : 40 + code.shape[0], 40 : 40 + code.shape[1]] = np.minimum(code, 235) + 10
-    photo = _blurred(page, Blur("defocus", 6.0))
+    photo = blurred(page, Blur("defocus", 6.0))
     assert _texts(photo) == set()
     scanned = first_pass(photo, decoder_named("zxing"))
     assert scanned.blur == Blur("defocus", 6.0)
@@ -97,7 +83,7 @@ def test_no_blur_is_found_where_no_code_was_located() -> None:
 
 def test_a_blur_too_strong_for_the_bank_leaves_the_photo_as_it_was() -> None:
     # A 3 px module under a 9 px disc: nothing comes back, and nothing is made up.
-    photo = _blurred(_table(module_px=3), Blur("defocus", 9.0))
+    photo = blurred(_table(module_px=3), Blur("defocus", 9.0))
     scanned = first_pass(photo, decoder_named("zxing"))
     assert {d.text for d in scanned.codes} <= set(TEXTS)
     if scanned.blur is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.deblur import Blur
+from companion.blurs import Blur
 from companion.edgeblur import blurs_from_edges
 from tests.companion.paper import photo, seen
 
