@@ -40,7 +40,7 @@ def test_a_blurred_table_reads_again_with_its_blur_divided_out(blur: Blur) -> No
     assert _texts(unblurred(photo, blur)) == set(TEXTS)
 
 
-def test_the_first_pass_finds_a_missed_focus_itself_and_reads_theqr_code() -> None:
+def test_the_first_pass_finds_a_missed_focus_itself_and_reads_the_code() -> None:
     # The decoder locates the code's finder squares but cannot read its modules. (A photo
     # the size a phone takes: a small one is enlarged rather than deblurred.)
     page = np.full((2000, 2700), 235, np.uint8)
