@@ -38,8 +38,12 @@ so what lies beyond it is not smeared in by a blur of a few modules."""
 REACH_PX: Final = 14
 """How far past the light zone compared the photo is kept, so that the blur drawn there has
 what it spreads in: half the longest streak and a softness's reach."""
+SLIGHTEST: Final = {"defocus": 3.0, "motion": 6.0}
+"""The slightest blurs named (px): a phone's own softness is no blur to divide out, and dividing
+it out sharpens the noise the later steps read (a 12 Patrols ``phone`` photo read one die face
+more with a 2 px disc divided out, and lost its kingdom's grid)."""
 COARSE: Final = (
-    *(Blur("defocus", float(r)) for r in range(2, 9)),
+    *(Blur("defocus", float(r)) for r in range(3, 9)),
     *(Blur("motion", float(n), a) for n in range(6, 21, 2) for a in range(0, 180, 20)),
 )
 """The blurs matched first; the best is then refined among :data:`CANDIDATES` within a pixel
@@ -70,7 +74,11 @@ def blurs_from_codes(gray: np.ndarray, codes: list[Detection]) -> list[Blur]:
         return []
     sharp = _misfit(drawn, None, SHARP_SOFT_PX)
     coarse = min(COARSE, key=lambda blur: _misfit(drawn, blur, (COARSE_SOFT_PX,)))
-    near = [b for b in CANDIDATES if alike(b, coarse, size_px=1.0, turn_deg=20)]
+    near = [
+        b
+        for b in CANDIDATES
+        if alike(b, coarse, size_px=1.0, turn_deg=20) and b.size_px >= SLIGHTEST[b.kind]
+    ]
     fits = [(_misfit(drawn, b, SOFT_PX), b) for b in near]
     if min(misfit for misfit, _blur in fits) > SHARP_SCORE * sharp:
         return []
