@@ -81,7 +81,7 @@ from companion.camera.real_world import Subject, develop_shot
 from companion.camera.shot import draw_shot
 from companion.camera.table import quad, scale_map, table_top
 from companion.cascade import Step
-from companion.decode import Detection
+from companion.decode import Detection, zxing_corners
 from companion.pose import BoardPose
 from companion.rodeurs.second_look import STEPS
 from generator import qr
@@ -406,9 +406,7 @@ class Reader:
     def read(self, gray: np.ndarray) -> list[Detection]:
         found = []
         for code in zxingcpp.read_barcodes(gray, **self.options):
-            p = code.position
-            corners = [p.top_left, p.top_right, p.bottom_right, p.bottom_left]
-            found.append(Detection(code.text, np.array([(c.x, c.y) for c in corners], float)))
+            found.append(Detection(code.text, zxing_corners(code.position)))
         return found
 
 

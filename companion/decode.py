@@ -79,6 +79,12 @@ def diagonal_crossing(corners: np.ndarray) -> np.ndarray:
     return np.asarray(p + t * r, dtype=float)
 
 
+def zxing_corners(position: Any) -> np.ndarray:
+    """A zxing-cpp ``Position``'s four points in code order, as a 4 x 2 float array."""
+    points = (position.top_left, position.top_right, position.bottom_right, position.bottom_left)
+    return np.array([(c.x, c.y) for c in points], dtype=float)
+
+
 def side_px(corners: np.ndarray) -> float:
     """The mean side of the quadrilateral ``corners`` (4 x 2): a code's size in the photo."""
     return float(np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1).mean())
@@ -127,18 +133,14 @@ class ZxingDecoder:
     def read(self, gray: np.ndarray) -> list[Detection]:
         detections = []
         for code in self._zxing.read_barcodes(gray, **self._options):
-            p = code.position
-            corners = [p.top_left, p.top_right, p.bottom_right, p.bottom_left]
-            points = np.array([(c.x, c.y) for c in corners], dtype=float)
+            points = zxing_corners(code.position)
             detections.append(Detection(code.text, points))
         return detections
 
     def scan(self, gray: np.ndarray) -> Scan:
         detections, located = [], []
         for code in self._zxing.read_barcodes(gray, return_errors=True, **self._options):
-            p = code.position
-            corners = [p.top_left, p.top_right, p.bottom_right, p.bottom_left]
-            points = np.array([(c.x, c.y) for c in corners], dtype=float)
+            points = zxing_corners(code.position)
             if code.valid:
                 detections.append(Detection(code.text, points))
             else:
@@ -215,10 +217,8 @@ def read_symbol(gray: np.ndarray, text: str) -> tuple[np.ndarray, np.ndarray] | 
         np.ascontiguousarray(gray), formats=zxingcpp.barcode_formats_from_str("QRCode")
     ):
         if code.text == text:
-            p = code.position
-            corners = [p.top_left, p.top_right, p.bottom_right, p.bottom_left]
             modules = np.asarray(code.to_image(scale=1, add_quiet_zones=False))
-            return modules, np.array([(c.x, c.y) for c in corners], dtype=float)
+            return modules, zxing_corners(code.position)
     return None
 
 

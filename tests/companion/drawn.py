@@ -7,6 +7,7 @@ import numpy as np
 import qrcode
 
 from companion.blurs import Blur
+from companion.decode import decoder_named
 
 
 def qr_code(text: str, module_px: int) -> np.ndarray:
@@ -24,3 +25,8 @@ def blurred(image: np.ndarray, blur: Blur, seed: int = 0) -> np.ndarray:
     smeared = cv2.filter2D(image.astype(np.float32), -1, blur.kernel())
     noise = np.random.default_rng(seed).normal(0, 1.5, image.shape)
     return np.clip(smeared + noise, 0, 255).astype(np.uint8)
+
+
+def texts_read(gray: np.ndarray) -> set[str]:
+    """The texts zxing-cpp reads in ``gray``."""
+    return {d.text for d in decoder_named("zxing").read(gray)}

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.blurs import Blur
+from companion.blurs import Blur, alike
 from companion.codeblur import blurs_from_codes
 from companion.deblur import first_pass
 from companion.decode import decoder_named
-from tests.companion.drawn import blurred, qr_code
+from tests.companion.drawn import blurred, qr_code, texts_read
 
 LARGE = "PK1:RD:F:NW:4CATV0"
 SMALL = ("PK1:RD:P:R07", "PK1:RD:P:G12", "PK1:RD:P:Y03")
@@ -29,25 +29,13 @@ def _page() -> np.ndarray:
     return page
 
 
-def _texts(gray: np.ndarray) -> set[str]:
-    return {d.text for d in decoder_named("zxing").read(gray)}
-
-
-def _turn(one: float, other: float) -> float:
-    turn = abs(one - other) % 180
-    return min(turn, 180 - turn)
-
-
 @pytest.mark.parametrize("blur", [Blur("motion", 10.0, 50.0), Blur("motion", 12.0, 160.0)])
 def test_a_shaken_photo_is_named_by_its_corner_code_and_its_pawns_read(blur: Blur) -> None:
     photo = blurred(_page(), blur)
-    assert _texts(photo) == {LARGE}  # the pawns' small codes do not read
+    assert texts_read(photo) == {LARGE}  # the pawns' small codes do not read
     found = blurs_from_codes(photo, decoder_named("zxing").read(photo))
     assert found and found[0].kind == "motion"
-    assert (
-        abs(found[0].size_px - blur.size_px) <= 1
-        and _turn(found[0].angle_deg, blur.angle_deg) <= 10
-    )
+    assert alike(found[0], blur, size_px=1.0, turn_deg=10.0)  # within 1 px and 10°
     scanned = first_pass(photo, decoder_named("zxing"))
     assert {d.text for d in scanned.codes} == {LARGE, *SMALL}
     assert scanned.blur is not None and scanned.gray is not photo
@@ -61,6 +49,6 @@ def test_a_missed_focus_is_named_a_disc() -> None:
 
 def test_a_sharp_photo_has_no_blur_to_divide_out() -> None:
     photo = blurred(_page(), Blur("defocus", 0.5))
-    assert _texts(photo) == {LARGE, *SMALL}
+    assert texts_read(photo) == {LARGE, *SMALL}
     assert blurs_from_codes(photo, decoder_named("zxing").read(photo)) == []
     assert first_pass(photo, decoder_named("zxing")).gray is photo

@@ -11,7 +11,7 @@ import pytest
 from companion.blurs import Blur
 from companion.deblur import find_blur, first_pass, unblurred
 from companion.decode import decoder_named
-from tests.companion.drawn import blurred, qr_code
+from tests.companion.drawn import blurred, qr_code, texts_read
 
 TEXTS = ("PK1:RD:P:R07", "PK1:RD:P:G12", "PK1:RD:F:NW:4CATV0", "PK1:RD:P:Y03")
 
@@ -27,17 +27,13 @@ def _table(module_px: int = 5) -> np.ndarray:
     return page
 
 
-def _texts(gray: np.ndarray) -> set[str]:
-    return {d.text for d in decoder_named("zxing").read(gray)}
-
-
 @pytest.mark.parametrize(
     "blur", [Blur("defocus", 5.0), Blur("motion", 12.0, 40.0), Blur("motion", 16.0, 70.0)]
 )
 def test_a_blurred_table_reads_again_with_its_blur_divided_out(blur: Blur) -> None:
     photo = blurred(_table(), blur)
-    assert len(_texts(photo)) < len(TEXTS)  # the blur stops the decoder
-    assert _texts(unblurred(photo, blur)) == set(TEXTS)
+    assert len(texts_read(photo)) < len(TEXTS)  # the blur stops the decoder
+    assert texts_read(unblurred(photo, blur)) == set(TEXTS)
 
 
 def test_the_first_pass_finds_a_missed_focus_itself_and_reads_the_code() -> None:
@@ -47,7 +43,7 @@ def test_the_first_pass_finds_a_missed_focus_itself_and_reads_the_code() -> None
     code = qr_code(TEXTS[2], 6)
     page[40 : 40 + code.shape[0], 40 : 40 + code.shape[1]] = np.minimum(code, 235) + 10
     photo = blurred(page, Blur("defocus", 6.0))
-    assert _texts(photo) == set()
+    assert texts_read(photo) == set()
     scanned = first_pass(photo, decoder_named("zxing"))
     assert scanned.blur == Blur("defocus", 6.0)
     assert [d.text for d in scanned.codes] == [TEXTS[2]]
@@ -59,7 +55,7 @@ def test_a_messaging_apps_small_copy_is_read_again_at_twice_its_size() -> None:
     # but reads few; enlarged, it reads them all, each where it lies in the photo as it is.
     photo = cv2.GaussianBlur(_table(module_px=2), (0, 0), 0.9)
     scanned = first_pass(photo, decoder_named("zxing"))
-    assert len(_texts(photo)) < len(TEXTS)
+    assert len(texts_read(photo)) < len(TEXTS)
     assert {d.text for d in scanned.codes} == set(TEXTS)
     assert scanned.gray is photo and scanned.blur is None
     for detection in scanned.codes:
