@@ -39,6 +39,9 @@ NOISE_OVER_GRAIN: Final = 2.0
 """...and at least this many times the range most of the area shows: a photo taken in low light
 is grainy all over (the median range measured 0.16–0.28 of white, against 0.04–0.10 on the
 ``phone`` photos), and grain is no code."""
+LINE_MM: Final = 40.0
+"""Sharp detail running straight on for this long is the edge of a shadow, a card or the table,
+not an item: no side of an item is longer than a die's face (28 mm)."""
 
 
 @dataclass(frozen=True)
@@ -222,14 +225,32 @@ def density(
     edge and the ``explained`` polygons), the share of sharp pixels in the :data:`WINDOW_MM`
     window round it (0 where the window is mostly left out); and the map from table mm to
     those pixels."""
-    patch, inside, to_patch = _inside_patch(gray, to_photo, polygon, explained, shrink, px_per_mm)
+    patch, inside, to_patch = _inside_patch(
+        gray, to_photo, polygon, explained, shrink, px_per_mm, LINE_MM / 2
+    )
     if not inside.size:
         return inside, to_patch
     k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
     spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
     grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
-    sharp = (spread >= max(EDGE_LEVEL * white, grain)).astype(np.float32) * inside
+    sharp = (spread >= max(EDGE_LEVEL * white, grain)).astype(np.uint8)
+    sharp = _off_long_lines(sharp, px_per_mm).astype(np.float32) * inside
     return _windowed(sharp, inside, px_per_mm), to_patch
+
+
+def _off_long_lines(sharp: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """``sharp`` (0 or 1) less the pixels along straight runs of at least :data:`LINE_MM`: a
+    hard shadow's edge across a slot is sharp, but it is no item."""
+    length = round(LINE_MM * px_per_mm)
+    runs = cv2.HoughLinesP(
+        sharp, 1, np.pi / 180, length // 2, minLineLength=length, maxLineGap=round(px_per_mm)
+    )
+    if runs is None:
+        return sharp
+    on_lines = np.zeros_like(sharp)
+    for x1, y1, x2, y2 in runs.reshape(-1, 4):
+        cv2.line(on_lines, (int(x1), int(y1)), (int(x2), int(y2)), 1, round(px_per_mm) + 3)
+    return np.asarray(sharp * (1 - on_lines))
 
 
 BLOWN_LEVEL: Final = 250
@@ -287,11 +308,12 @@ def _inside_patch(
     explained: Iterable[np.ndarray],
     shrink: float,
     px_per_mm: float,
+    margin: float = 2.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``polygon`` (table mm) rectified at ``px_per_mm``; the mask (1.0) of its pixels less
-    ``shrink`` mm round its edge and the ``explained`` polygons (empty when too few are left);
-    and the map from table mm to the patch's pixels."""
-    low, high = polygon.min(axis=0) - 2, polygon.max(axis=0) + 2
+    """``polygon`` (table mm) rectified at ``px_per_mm`` with ``margin`` mm round it; the mask
+    (1.0) of its pixels less ``shrink`` mm round its edge and the ``explained`` polygons (empty
+    when too few are left); and the map from table mm to the patch's pixels."""
+    low, high = polygon.min(axis=0) - margin, polygon.max(axis=0) + margin
     box = (float(low[0]), float(low[1]), float(high[0] - low[0]), float(high[1] - low[1]))
     patch, _unused = rectify(gray, to_photo, box, px_per_mm)
     to_patch = np.array(
