@@ -62,7 +62,8 @@ def render(
     margin = AROUND_MM * _scale(reading)
     left, top = np.clip(every.min(axis=0) - margin, 0, None)
     right, bottom = np.minimum(every.max(axis=0) + margin, (picture.width, picture.height))
-    canvas, shift = dimmed_crop(picture.rgb, (left, top, right, bottom))
+    rgb = picture.rgb if reading.lens is None else reading.lens.straighten_image(picture.rgb)
+    canvas, shift = dimmed_crop(rgb, (left, top, right, bottom))
     to_canvas = shift @ to_photo
     labels: list[Label] = []
     unit = max(round(_scale(reading) * shift[0, 0] * 5.0), 18)

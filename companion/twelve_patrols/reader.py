@@ -39,6 +39,7 @@ from companion.cascade import unsharp
 from companion.clock import Clock
 from companion.deblur import first_pass
 from companion.decode import Decoder, Detection, decoder_named
+from companion.lens import lens_of
 from companion.load import load_picture
 from companion.twelve_patrols.anchor import adrift, beyond, pin, shifted
 from companion.twelve_patrols.codes import FoundCodes, deck_of
@@ -122,6 +123,17 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
     scanned = first_pass(picture.gray, reader, picture.rgb)
     picture = replace(picture, gray=scanned.gray)
     found = FoundCodes.of(scanned.codes)
+    lens = lens_of(
+        [d.corners for _unused, d in found.cards],
+        picture.width,
+        picture.height,
+        lambda codes: fit_table(codes).error_px,
+    )
+    if lens is not None:  # read on as through a perfect lens
+        picture = replace(picture, gray=lens.straighten_image(picture.gray))
+        found = FoundCodes.of(
+            [Detection(d.text, lens.straighten(d.corners)) for d in scanned.codes]
+        )
     passes = {"photo": len(found.cards) + len(found.items) + len(found.foreign)}
     clock.lap("decode")
     deck, known = deck_of(found)
@@ -227,6 +239,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         passes=passes,
         timings=clock.timings(),
         unplaced=tuple(unplaced),
+        lens=lens,
     )
 
 

@@ -11,6 +11,7 @@ from typing import Final
 import numpy as np
 
 from companion.decode import ForeignCode
+from companion.lens import Lens
 from companion.twelve_patrols.geometry import Camera, Table, apply
 from patrolkit.games.twelve_patrols import (
     POSITIONS,
@@ -118,6 +119,15 @@ class PatrolsReading:
     """Cards read whose place in the grid the photo does not show (cards unread lie round
     them): ``cards`` is then empty, and their ``position`` only tells how they lie to each
     other."""
+    lens: Lens | None = None
+    """The wide-angle lens taken out of the photo before it was read: every pixel position above
+    is in the photo so straightened (:meth:`in_photo` gives the photo's own)."""
+
+    def in_photo(self, point: tuple[float, float]) -> list[int]:
+        """``point`` (pixels of the photo as read) in the photo's own pixels, rounded."""
+        if self.lens is not None:
+            point = tuple(self.lens.bend(np.array([point]))[0])
+        return [round(v) for v in point]
 
     def patrol(self, slot: Slot) -> tuple[Item, ...]:
         return tuple(sorted(i.item for i in self.items if i.slot == slot and i.place == "slot"))

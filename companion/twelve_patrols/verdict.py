@@ -97,7 +97,7 @@ def score_verdict(reading: PatrolsReading) -> dict[str, Any]:
     kingdom = reading.kingdom
     deck = reading.deck
     unreadable = [
-        {"what": u.reason, "where": u.where, "at_px": [round(v) for v in u.photo_px]}
+        {"what": u.reason, "where": u.where, "at_px": reading.in_photo(u.photo_px)}
         for u in reading.unread
     ]
     unseen = tuple(u.pool_die for u in reading.unread if u.pool_die is not None)
@@ -119,7 +119,7 @@ def score_verdict(reading: PatrolsReading) -> dict[str, Any]:
         "astray": [{"item": i.item.notation, "where": i.where} for i in reading.astray],
         "unreadable": unreadable,
         "foreign_codes": [
-            {"text": f.text, "at_px": [round(v) for v in f.photo_px], "why": f.why}
+            {"text": f.text, "at_px": reading.in_photo(f.photo_px), "why": f.why}
             for f in reading.foreign
         ],
         "complete": len(kingdom.placed) == SIZE * SIZE and all(kingdom.patrols),
