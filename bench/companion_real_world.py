@@ -25,7 +25,8 @@ Figures per game and effect:
   where it is empty, empty where a pawn stands; Patrolis: a step tile with a wrong shape,
   rotation or owner, a tile on an empty cell or an empty cell where a tile lies, an objective
   counted taken (or still there) without its cell being reported; 12 Patrols: an item with a
-  wrong value or place, a card on another place than its own; Stratego: a piece read with
+  wrong value or place, a card on another place than its own, a kingdom judged that is not the
+  one on the table (an item or a card left out with nothing reported); Stratego: a piece read with
   another army or id, a piece read on an empty cell, an empty cell read where a piece stands
   without the cell being reported unreadable; grand jeu: a scout read with a wrong cell (on an
   empty cell, or empty where a scout lies without the cell being reported), owner or
@@ -226,6 +227,8 @@ def _patrols_judge(jpeg: bytes, setup: Any) -> Judged:
     for card in reading.cards:
         if places.get(card.number) != card.position:
             judged.wrong.append(f"card {card.number} read at {card.position}")
+    if verdict["judged"] and verdict["state"] != kingdom.text:  # an item or card left out unseen
+        judged.wrong.append(f"kingdom judged as {verdict['state']}, not {kingdom.text}")
     judged.exact = bool(verdict["judged"]) and verdict["state"] == kingdom.text
     return judged
 

@@ -25,7 +25,9 @@ by the numbers of the two cards beside it, or beside the kingdom. Figures:
   unreadable; ``pool_exact``: of those with items beside, the items beside read exactly.
 * ``kingdom_found``: photos refused by no error (some card read).
 * ``judged``: photos read with nothing unreadable; ``verdict_right``: judged photos whose win,
-  failing requirements and reachability are those of the true kingdom.
+  failing requirements and reachability are those of the true kingdom; ``judged_wrong``:
+  photos judged on a kingdom that is not the one on the table (an item or a card left out with
+  nothing reported). The target is zero.
 * ``read_by``: share of the items and cards read by each stage (whole photo, second look,
   codebook matching of cards and of items).
 * ``seconds``: median, 95th percentile and maximum per photo.
@@ -130,6 +132,7 @@ def run(count: int, preset: str, ink: str = "normal") -> dict[str, Any]:
             exact = verdict["judged"] and verdict["state"] == setup.kingdom.text
             counts["kingdom_exact"] += exact
             counts["judged"] += verdict["judged"]
+            counts["judged_wrong"] += verdict["judged"] and not exact
             if setup.pool:
                 counts["with_pool"] += 1
                 counts["pool_exact"] += [i.notation for i in reading.pool] == [
@@ -169,6 +172,7 @@ def run(count: int, preset: str, ink: str = "normal") -> dict[str, Any]:
         "kingdom_exact": counts["kingdom_exact"] / max(photos, 1),
         "kingdom_found": counts["kingdom_found"] / max(photos, 1),
         "judged": counts["judged"] / max(photos, 1),
+        "judged_wrong": counts["judged_wrong"],
         "verdict_right": counts["verdict_right"] / max(counts["judged"], 1),
         "pool_exact": counts["pool_exact"] / max(counts["with_pool"], 1),
         "read_by": {stage: n / read_total for stage, n in sorted(stages.items())},
