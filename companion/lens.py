@@ -94,9 +94,10 @@ def lens_of(
     :data:`GAIN`)."""
     if len(codes) < MIN_CODES:
         return None
-    lenses = [Lens.of(k, width, height) for k in STRENGTHS]
+    flat = error_of(list(codes))
+    if flat < MIN_ERROR_PX:  # a sharp phone photo: no lens to look for
+        return None
+    lenses = [Lens.of(k, width, height) for k in STRENGTHS[1:]]
     errors = [error_of([lens.straighten(c) for c in codes]) for lens in lenses]
     best = int(np.argmin(errors))
-    if errors[0] < MIN_ERROR_PX or errors[best] > GAIN * errors[0]:
-        return None
-    return lenses[best]
+    return lenses[best] if errors[best] <= GAIN * flat else None

@@ -40,9 +40,14 @@ NOISE_OVER_GRAIN: Final = 2.0
 """...and at least this many times the range most of the area shows: a photo taken in low light
 is grainy all over (the median range measured 0.16–0.28 of white, against 0.04–0.10 on the
 ``phone`` photos), and grain is no code."""
+SOME_DETAIL: Final = 0.12
+"""An area whose windows all show less sharp detail than this is not looked at for long lines:
+every level that decides anything lies above it (a bare place's 0.15 the lowest)."""
 LINE_MM: Final = 40.0
 """Sharp detail running straight on for this long is the edge of a shadow, a card or the table,
 not an item: no side of an item is longer than a die's face (28 mm)."""
+LINE_PX_PER_MM: Final = 2.0
+"""Resolution at which such lines are looked for."""
 
 
 @dataclass(frozen=True)
@@ -246,33 +251,47 @@ def _detail(
     px_per_mm: float,
 ) -> tuple[np.ndarray, np.ndarray, float]:
     """:func:`density`, and how far the grain raised the bar of a sharp pixel over the edge
-    level (1 when it did not)."""
-    patch, inside, to_patch = _inside_patch(
-        gray, to_photo, polygon, explained, shrink, px_per_mm, LINE_MM / 2
-    )
-    if not inside.size:
-        return inside, to_patch, 1.0
-    k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
-    spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
-    grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
-    edge = EDGE_LEVEL * white
-    sharp = (spread >= max(edge, grain)).astype(np.uint8)
-    sharp = _off_long_lines(sharp, px_per_mm).astype(np.float32) * inside
-    return _windowed(sharp, inside, px_per_mm), to_patch, max(grain / edge, 1.0)
+    level (1 when it did not). Long straight lines (:data:`LINE_MM`) are looked for, on the
+    polygon with room round it, only where the polygon shows some detail at all."""
+    for margin in (2.0, LINE_MM / 2):
+        patch, inside, to_patch = _inside_patch(
+            gray, to_photo, polygon, explained, shrink, px_per_mm, margin
+        )
+        if not inside.size:
+            return inside, to_patch, 1.0
+        k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
+        spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
+        grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
+        edge = EDGE_LEVEL * white
+        sharp = (spread >= max(edge, grain)).astype(np.uint8)
+        if margin > 2.0:
+            sharp = _off_long_lines(sharp, px_per_mm)
+        dense = _windowed(sharp.astype(np.float32) * inside, inside, px_per_mm)
+        if dense.max() < SOME_DETAIL:
+            break
+    return dense, to_patch, max(grain / edge, 1.0)
 
 
 def _off_long_lines(sharp: np.ndarray, px_per_mm: float) -> np.ndarray:
     """``sharp`` (0 or 1) less the pixels along straight runs of at least :data:`LINE_MM`: a
-    hard shadow's edge across a slot is sharp, but it is no item."""
-    length = round(LINE_MM * px_per_mm)
+    hard shadow's edge across a slot is sharp, but it is no item. The runs are looked for at
+    :data:`LINE_PX_PER_MM` (a tenth of the time), and taken out at ``sharp``'s own scale."""
+    scale = LINE_PX_PER_MM / px_per_mm
+    small = cv2.resize(sharp.astype(np.float32), None, fx=scale, fy=scale, interpolation=3)
+    length = round(LINE_MM * LINE_PX_PER_MM)
     runs = cv2.HoughLinesP(
-        sharp, 1, np.pi / 180, length // 2, minLineLength=length, maxLineGap=round(px_per_mm)
+        (small >= 0.3).astype(np.uint8),
+        1,
+        np.pi / 180,
+        length // 2,
+        minLineLength=length,
+        maxLineGap=2,
     )
     if runs is None:
         return sharp
     on_lines = np.zeros_like(sharp)
-    for x1, y1, x2, y2 in runs.reshape(-1, 4):
-        cv2.line(on_lines, (int(x1), int(y1)), (int(x2), int(y2)), 1, round(px_per_mm) + 3)
+    for x1, y1, x2, y2 in runs.reshape(-1, 4) / scale:
+        cv2.line(on_lines, (round(x1), round(y1)), (round(x2), round(y2)), 1, round(px_per_mm) + 5)
     return np.asarray(sharp * (1 - on_lines))
 
 
