@@ -253,7 +253,7 @@ def _detail(
     """:func:`density`, and how far the grain raised the bar of a sharp pixel over the edge
     level (1 when it did not). Long straight lines (:data:`LINE_MM`) are looked for, on the
     polygon with room round it, only where the polygon shows some detail at all."""
-    for margin in (2.0, LINE_MM / 2):
+    for margin, lines in ((2.0, False), (LINE_MM / 2, True)):
         patch, inside, to_patch = _inside_patch(
             gray, to_photo, polygon, explained, shrink, px_per_mm, margin
         )
@@ -264,7 +264,7 @@ def _detail(
         grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
         edge = EDGE_LEVEL * white
         sharp = (spread >= max(edge, grain)).astype(np.uint8)
-        if margin > 2.0:
+        if lines:
             sharp = _off_long_lines(sharp, px_per_mm)
         dense = _windowed(sharp.astype(np.float32) * inside, inside, px_per_mm)
         if dense.max() < SOME_DETAIL:
