@@ -355,7 +355,7 @@ def place_detail(
     half = np.array([CARD_W / 2 - 8.0, CARD_H / 2 - 8.0])
     corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float)
     reach = half + WINDOW_MM / 2 + SHRINK_MM
-    dense, to_patch = density(
+    dense, to_patch, _unused = density(
         gray, table.to_photo, centre + corners * reach, covered, white, SHRINK_MM, VIEW_PX_PER_MM
     )
     if not dense.size:

@@ -218,7 +218,7 @@ def busy(
     Where the grain sets the bar above :data:`EDGE_LEVEL` (a dim room), the grain drowns part of
     a code's detail too: the share is counted the square root of the bar's rise over (a die's
     code at a bar 2.9 times the edge level showed 0.34, bare slots of dim photos 0.19 at most)."""
-    dense, _unused, rise = _detail(
+    dense, _unused, rise = density(
         gray, to_photo, polygon, explained, white, shrink, VIEW_PX_PER_MM
     )
     return float(dense.max()) * math.sqrt(rise) if dense.size else 0.0
@@ -232,27 +232,13 @@ def density(
     white: float,
     shrink: float,
     px_per_mm: float,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, float]:
     """For every pixel of ``polygon`` rectified at ``px_per_mm`` (less ``shrink`` mm round its
     edge and the ``explained`` polygons), the share of sharp pixels in the :data:`WINDOW_MM`
-    window round it (0 where the window is mostly left out); and the map from table mm to
-    those pixels."""
-    dense, to_patch, _unused = _detail(gray, to_photo, polygon, explained, white, shrink, px_per_mm)
-    return dense, to_patch
-
-
-def _detail(
-    gray: np.ndarray,
-    to_photo: np.ndarray,
-    polygon: np.ndarray,
-    explained: Iterable[np.ndarray],
-    white: float,
-    shrink: float,
-    px_per_mm: float,
-) -> tuple[np.ndarray, np.ndarray, float]:
-    """:func:`density`, and how far the grain raised the bar of a sharp pixel over the edge
-    level (1 when it did not). Long straight lines (:data:`LINE_MM`) are looked for, on the
-    polygon with room round it, only where the polygon shows some detail at all."""
+    window round it (0 where the window is mostly left out); the map from table mm to those
+    pixels; and how far the grain raised the bar of a sharp pixel over the edge level (1 when
+    it did not). Sharp pixels along straight lines of :data:`LINE_MM` or more are left out,
+    looked for (on the polygon with room round it) only where it shows some detail at all."""
     for margin, lines in ((2.0, False), (LINE_MM / 2, True)):
         patch, inside, to_patch = _inside_patch(
             gray, to_photo, polygon, explained, shrink, px_per_mm, margin
@@ -277,7 +263,9 @@ def _off_long_lines(sharp: np.ndarray, px_per_mm: float) -> np.ndarray:
     hard shadow's edge across a slot is sharp, but it is no item. The runs are looked for at
     :data:`LINE_PX_PER_MM` (a tenth of the time), and taken out at ``sharp``'s own scale."""
     scale = LINE_PX_PER_MM / px_per_mm
-    small = cv2.resize(sharp.astype(np.float32), None, fx=scale, fy=scale, interpolation=3)
+    small = cv2.resize(
+        sharp.astype(np.float32), None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA
+    )
     length = round(LINE_MM * LINE_PX_PER_MM)
     runs = cv2.HoughLinesP(
         (small >= 0.3).astype(np.uint8),
@@ -399,7 +387,7 @@ def dense_spots(
 ) -> list[tuple[float, float]]:
     """The middles (table mm) of the patches of ``polygon`` whose detail is at least ``level``
     dense (see :func:`density`), outside the ``explained`` polygons."""
-    dense, to_patch = density(gray, to_photo, polygon, explained, white, 3.0, px_per_mm)
+    dense, to_patch, _unused = density(gray, to_photo, polygon, explained, white, 3.0, px_per_mm)
     if not dense.size:
         return []
     return _middles(dense >= level, to_patch)

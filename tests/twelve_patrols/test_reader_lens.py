@@ -12,17 +12,15 @@ from companion.camera.twelve_patrols.layout import random_setup
 from companion.camera.twelve_patrols.scene import photograph
 from companion.twelve_patrols.reader import read_photo
 from companion.twelve_patrols.verdict import score_verdict
-from generator.twelve_patrols.kit import write_kit
 from patrolkit.games.twelve_patrols import shipped_decks
+from tests.twelve_patrols.shipped_kits import shipped_kit
 
 DECK = shipped_decks()["easy"].deck
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder: Path = tmp_path_factory.mktemp("kit")
-    write_kit(DECK, folder)
-    return folder
+def kit() -> Path:
+    return shipped_kit("easy")
 
 
 @pytest.mark.slow

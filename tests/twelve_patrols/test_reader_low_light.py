@@ -16,18 +16,16 @@ from companion.twelve_patrols.items import BUSY_SLOT
 from companion.twelve_patrols.reader import read_photo
 from companion.twelve_patrols.slots import busy
 from companion.twelve_patrols.verdict import score_verdict
-from generator.twelve_patrols.kit import write_kit
 from patrolkit.games.twelve_patrols import shipped_decks
+from tests.twelve_patrols.shipped_kits import shipped_kit
 from tests.twelve_patrols.test_reader_shadow import PX_PER_MM, SLOT, TABLE
 
 DECK = shipped_decks()["easy"].deck
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder: Path = tmp_path_factory.mktemp("kit")
-    write_kit(DECK, folder)
-    return folder
+def kit() -> Path:
+    return shipped_kit("easy")
 
 
 @pytest.mark.slow

@@ -19,9 +19,9 @@ from companion.twelve_patrols.geometry import ITEM_CODE_MM, Camera
 from companion.twelve_patrols.itemmatch import modules
 from companion.twelve_patrols.reader import read_photo
 from companion.twelve_patrols.topmatch import MATCH_STAGE, faces_left, match_tops, side_only
-from generator.twelve_patrols.kit import write_kit
 from patrolkit.games.twelve_patrols import Item, item_payload, shipped_decks
 from patrolkit.payload import encode
+from tests.twelve_patrols.shipped_kits import shipped_kit
 
 DIE = 28.0
 """A die's edge (mm): its top face stands this high."""
@@ -116,10 +116,8 @@ DECK = shipped_decks()["hard"].deck
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder: Path = tmp_path_factory.mktemp("kit")
-    write_kit(DECK, folder)
-    return folder
+def kit() -> Path:
+    return shipped_kit("hard")
 
 
 @pytest.mark.slow
