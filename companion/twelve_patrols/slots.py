@@ -216,8 +216,9 @@ def busy(
     lines, much less.
 
     Where the grain sets the bar above :data:`EDGE_LEVEL` (a dim room), the grain drowns part of
-    a code's detail too: the share is counted the square root of the bar's rise over (a die's
-    code at a bar 2.9 times the edge level showed 0.34, bare slots of dim photos 0.19 at most)."""
+    a code's detail too: the share is multiplied by the square root of how far the bar rose (a
+    die's code at a bar 2.9 times the edge level showed 0.34, bare slots of dim photos 0.19 at
+    most)."""
     dense, _unused, rise = density(
         gray, to_photo, polygon, explained, white, shrink, VIEW_PX_PER_MM
     )
