@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from companion.cascade import Step as CascadeStep
+from companion.cascade import noise_level
 from companion.decode import Decoder, Detection
 from companion.patrolis.bare import (
     VIEW_PX_PER_MM,
@@ -34,6 +35,7 @@ from patrolkit.errors import PayloadError
 from patrolkit.games.patrolis import (
     EDGES,
     Map,
+    Terrain,
 )
 from patrolkit.payload import (
     PatrolisObjective,
@@ -96,14 +98,17 @@ def second_look(
         remaining = still
     doubtful = [c for c in remaining if c not in look.glared]
     look.bare |= {c for c in doubtful if looks_bare(gray, sheets, game_map, c)}
-    look.bare |= _like_their_class(
-        gray,
-        sheets,
-        game_map,
-        [c for c in cells if c not in look.glared],
-        [c for c in doubtful if c not in look.bare],
-        look.bare,
-    )
+    undecided = [c for c in doubtful if c not in look.bare]
+    if undecided:
+        look.bare |= _like_their_class(
+            gray,
+            sheets,
+            game_map,
+            [c for c in cells if c not in look.glared],
+            undecided,
+            look.bare,
+            grainy=noise_level(gray, 3) >= GRAINY,
+        )
     return look
 
 
@@ -113,7 +118,21 @@ of its terrain class is bare. On development photos (30 ``phone`` tables, 2 522 
 correlated above 0.31 with its class (0.17 on mountains); bare mountain cells, whose drawn peaks
 the other tests take for a code's modules, correlate at 0.5 to 0.98."""
 LIKE_CLASS_MIN_CELLS: Final = 4
-"""Cells of a class without a code needed to make its typical bare cell."""
+"""Cells needed to make a class's typical bare cell. In a :data:`GRAINY` photo they are the
+class's cells shown bare by their own looks, as many tiles' codes stay unread there: on a dim
+``low-light`` table (dev seed 70017) 41 of 55 water cells had no code read and were not shown
+bare, 13 of them unread tiles. The median of the cells without a code was a tile's picture, and
+three tiles correlated with it at 0.43 to 0.47; with the typical made of the 11 water cells shown
+bare, no tile of the table correlated above 0.24 (0.29 in any class)."""
+GRAINY: Final = 4.0
+"""A photo whose sensor noise (:func:`companion.cascade.noise_level`, grey levels) is at least
+this is grainy: in it, the typical bare cell of a class is made of the cells shown bare by their
+own looks. On 12 photos of each effect, ``phone``, barrel, shadow, curl and glare photos showed
+1.6 to 3.1, messaging-app copies up to 3.8, ``low-light`` photos 4.7 to 7.8."""
+DRAWN: Final = frozenset({Terrain.MOUNTAIN})
+"""The classes whose drawing (a mountain's peaks) the other tests take for a code's modules:
+the few found bare by their own looks are those drawn plainest, so the typical bare cell of
+such a class is made of all its cells without a code, grainy or not."""
 LIKE_BARE_CELL: Final = 0.75
 """A cell without a code whose picture correlates at least this well with a cell of its class
 already found bare is bare (a road cell drawn like another: roads run in several directions, so
@@ -130,15 +149,19 @@ def _like_their_class(
     free: list[int],
     cells: list[int],
     bare: set[int],
+    *,
+    grainy: bool,
 ) -> set[int]:
     """The ``cells`` that look like the bare cells of their terrain class: like the typical one
     (the pixelwise median of the class's ``free`` cells, those without a code read, nearly all
-    bare) or like one of the class's cells already found ``bare``. Compared by normalised
-    correlation at 6 px/mm, slightly blurred against small misalignments, each picture evened
-    by the paper's white round it first (:func:`companion.patrolis.bare.evened`: a hard
-    shadow's edge across a tile and across a bare cell would otherwise make them alike). Never
-    a cell the photo shows coarser than :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile
-    blurred that much looks like bare ground)."""
+    bare; in a ``grainy`` photo, of those already found ``bare`` by their own looks, unless the
+    class is :data:`DRAWN`) or like one of the class's cells already found ``bare``. Compared
+    by normalised correlation at 6 px/mm, slightly blurred against small misalignments, each
+    picture evened by the paper's white round it first
+    (:func:`companion.patrolis.bare.evened`: a hard shadow's edge across a tile and across a
+    bare cell would otherwise make them alike). Never a cell the photo shows coarser than
+    :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred that much looks like bare
+    ground)."""
     by_class: dict[object, list[int]] = {}
     for cell in free:
         by_class.setdefault(game_map.class_of(cell), []).append(cell)
@@ -147,9 +170,12 @@ def _like_their_class(
         group = by_class.get(terrain, [])
         pictures = {c: _cell_picture(gray, sheets, game_map, c) for c in group}
         twins = [pictures[c] for c in group if c in bare]
+        basis = list(pictures.values())
+        if grainy and terrain not in DRAWN:
+            basis = twins
         typical = None
-        if len(group) >= LIKE_CLASS_MIN_CELLS:
-            typical = _normalised(np.median(np.stack(list(pictures.values())), axis=0))
+        if len(basis) >= LIKE_CLASS_MIN_CELLS:
+            typical = _normalised(np.median(np.stack(basis), axis=0))
         for cell in cells:
             if game_map.class_of(cell) is not terrain or not seen_closely(sheets, game_map, cell):
                 continue

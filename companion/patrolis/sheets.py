@@ -22,12 +22,14 @@ from companion.pose import BoardPose, apply
 from companion.sheets import (
     LOOK_MM,
     Codes,
+    KnownCorners,
     agreement,
     box_corners,
     by_corner,
     fit,
     look_again,
     not_in_it,
+    placed_beside,
     rms,
     sort_into,
 )
@@ -213,15 +215,43 @@ def _look_for_parts(
 def _sheets(
     found: Found, size: int, cell_mm: float, digest: str, gray: np.ndarray, reader: Decoder
 ) -> tuple[list[SheetReading], list[PatrolisSheet]]:
-    """Every sheet's pose on a ``size`` map, and the sheets not found."""
-    readings, missing = [], []
-    for plan in Patrolis.sheets(size, cell_mm):
+    """Every sheet's pose on a ``size`` map, and the sheets not found: each from its own codes,
+    then each still missing where the sheets found put it, with its corner codes matched among
+    the board's own there (:class:`~companion.sheets.KnownCorners`), as long as that finds
+    more sheets."""
+    plans = Patrolis.sheets(size, cell_mm)
+    known = KnownCorners.printed(
+        plans,
+        lambda plan, corner: PatrolisFiducial(
+            corner, digest, plan.column, plan.row, round(plan.cell_mm)
+        ),
+        Patrolis.FIDUCIAL_QR_VERSION,
+    )
+
+    def pose_of(plan: PatrolisSheet, guess: np.ndarray | None) -> SheetReading | None:
         codes = [(f, d) for f, d in found.fiducials if (f.column, f.row) == (plan.column, plan.row)]
-        reading = _sheet_pose(plan, codes, found.parts, digest, gray, reader)
+        return _sheet_pose(plan, codes, found.parts, digest, gray, reader, guess, known)
+
+    located: list[tuple[PatrolisSheet, SheetReading]] = []
+    missing: list[PatrolisSheet] = []
+    for plan in plans:
+        reading = pose_of(plan, None)
         if reading is None:
             missing.append(plan)
         else:
-            readings.append(reading)
+            located.append((plan, reading))
+    while missing and located:
+        still = []
+        for plan in missing:
+            reading = pose_of(plan, placed_beside(located, plan))
+            if reading is None:
+                still.append(plan)
+            else:
+                located.append((plan, reading))
+        if len(still) == len(missing):
+            break
+        missing = still
+    readings = [reading for plan in plans for other, reading in located if other == plan]
     return readings, missing
 
 
@@ -232,18 +262,25 @@ def _sheet_pose(
     digest: str,
     gray: np.ndarray,
     reader: Decoder,
+    guess: np.ndarray | None = None,
+    known: KnownCorners | None = None,
 ) -> SheetReading | None:
     """The sheet's pose from its corner codes and the map-code parts where they put them; codes
-    missing are looked for where a first pose puts them. ``None`` unless two codes agree."""
+    missing are looked for where a first pose (from the codes read, or ``guess``: where the
+    sheets found beside put this one) puts them, and, with a ``guess``, matched among the
+    board's ``known`` corner codes there. ``None`` unless two codes agree."""
     boxes = dict(plan.fiducials)
     usable = by_corner(codes, boxes)
-    if not usable:
-        return None
-    src = np.vstack([box_corners(boxes[c]) for c in usable])
-    dst = np.vstack([usable[c].corners for c in usable])
-    transform = fit(src, dst)
+    if usable:
+        transform = fit(
+            np.vstack([box_corners(boxes[c]) for c in usable]),
+            np.vstack([usable[c].corners for c in usable]),
+        )
+    else:
+        transform = guess
     if transform is None:
         return None
+    grow = LOOK_MM if guess is None else 2 * LOOK_MM
     rough = BoardPose(digest, transform, np.linalg.inv(transform), (), (), 0.0)
     for corner, box in boxes.items():
         if corner in usable:
@@ -257,7 +294,9 @@ def _sheet_pose(
                 and (item.column, item.row) == (plan.column, plan.row)
             )
 
-        detection = look_again(gray, reader, rough, box, LOOK_MM, SECOND_LOOK[:1], wanted)
+        detection = look_again(gray, reader, rough, box, grow, SECOND_LOOK[:1], wanted)
+        if detection is None and guess is not None and known is not None:
+            detection = known.match(gray, rough, plan, corner, box)
         if detection is not None:
             usable[corner] = detection
     # The map-code parts this sheet carries, where the pose puts them.

@@ -19,7 +19,7 @@ from typing import Final
 import cv2
 import numpy as np
 
-from companion.cascade import rectify
+from companion.cascade import noise_level, rectify
 from companion.pose import BoardPose
 from companion.rodeurs.cells import classify
 from companion.rodeurs.shadow import Relit, relight
@@ -113,14 +113,6 @@ DENOISE_PX: Final = 1.5
 NOISY_SPREAD_BARE: Final = 0.12
 """The spread a bare cell may show in a smoothed noisy view (the denoiser leaves blotches).
 Measured on 15 ``low-light`` photos: bare cells up to 0.114, tokens never under 0.25."""
-
-
-def noise_level(gray: np.ndarray) -> float:
-    """The sensor noise of ``gray`` in grey levels: the robust spread of what a slight blur
-    removes (codes and edges are a small share of the board, so the median ignores them)."""
-    image = gray.astype(np.float32)
-    detail = image - cv2.GaussianBlur(image, (0, 0), 1.5)
-    return float(1.4826 * np.median(np.abs(detail - np.median(detail))))
 
 
 @dataclass(frozen=True, eq=False)

@@ -192,6 +192,13 @@ class PatrolisSheet(LappedSheet):
         return (first_column, columns, first_row, rows)
 
     @property
+    def board_origin(self) -> tuple[float, float]:
+        """Where this sheet's cell frame starts in the assembled board's frame (mm from the
+        top-left corner of the north-west cell, x east, y south)."""
+        first_column, _, first_row, rows = self.cells
+        return (first_column * self.cell_mm, (self.size - first_row - rows) * self.cell_mm)
+
+    @property
     def fiducial_mm(self) -> tuple[float, float, float]:
         return (Patrolis.FIDUCIAL_MM, Patrolis.CODE_GAP_MM, Patrolis.CODE_INSET_MM)
 
