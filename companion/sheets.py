@@ -150,7 +150,7 @@ class PlacedSheet(Protocol):
     @property
     def outer(self) -> frozenset[str]: ...
 
-    def codes_extent(self, quiet_mm: float, label_mm: float) -> Extent: ...
+    def printed_extent(self, quiet_mm: float, label_mm: float) -> Extent: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -311,17 +311,7 @@ def locate_sheets(
             missing.append(plan)
         else:
             found.append((plan, reading))
-    while missing and found:  # look again where the nearest sheet found puts each missing
-        still = []
-        for plan in missing:
-            reading = pose_of(plan, placed_beside(found, plan))
-            if reading is None:
-                still.append(plan)
-            else:
-                found.append((plan, reading))
-        if len(still) == len(missing):
-            break
-        missing = still
+    missing = found_beside(found, missing, pose_of)
     if missing:
         raise PhotoError(
             _(
@@ -333,14 +323,34 @@ def locate_sheets(
     return [reading for _, reading in found]
 
 
+def found_beside(
+    found: list[tuple[P, T]], missing: list[P], pose_of: Callable[[P, np.ndarray | None], T | None]
+) -> list[P]:
+    """The sheets of ``missing`` still missing once each is looked for again where the sheets
+    ``found`` put it, for as long as that finds more (a sheet found so can place the next one);
+    those found are added to ``found``."""
+    while missing and found:
+        still = []
+        for plan in missing:
+            reading = pose_of(plan, placed_beside(found, plan))
+            if reading is None:
+                still.append(plan)
+            else:
+                found.append((plan, reading))
+        if len(still) == len(missing):
+            break
+        missing = still
+    return missing
+
+
 def board_rim(plans: Sequence[PlacedSheet], quiet_mm: float, label_mm: float) -> np.ndarray:
     """The corners of the assembled board's paper (board frame mm, ``(4, 2)``: north-west,
     north-east, south-east, south-west): each outer sheet's print reaches past its cells by
-    its labels and its corner codes' light zones (:meth:`LappedSheet.codes_extent`), and is cut
-    there."""
+    its labels and its corner codes' light zones, and all else it prints in its margins
+    (:meth:`LappedSheet.printed_extent`), and is cut there."""
     edges: dict[str, list[float]] = {"W": [], "N": [], "E": [], "S": []}
     for plan in plans:
-        left, top, right, bottom = plan.codes_extent(quiet_mm, label_mm)
+        left, top, right, bottom = plan.printed_extent(quiet_mm, label_mm)
         x, y = plan.board_origin
         for edge, at in (("W", x + left), ("N", y + top), ("E", x + right), ("S", y + bottom)):
             if edge in plan.outer:
@@ -357,13 +367,15 @@ def locate_by_outline(
     pose_of: Callable[[P, np.ndarray | None], T | None],
 ) -> list[T] | None:
     """Every sheet of ``plans`` located round where the board's paper outline puts it, for a
-    photo (``image``, colour; ``gray``, as the codes are read in it) in which no corner code
-    could be read; ``None`` unless exactly one quarter turn of the board finds every sheet
-    with :data:`OUTLINE_CORNERS` corner codes or more (a sheet's corner codes, matched among the
-    board's own, are found only where the turn puts them right). The outlines tried are the light
-    quadrilaterals of the photo (:func:`companion.outline.paper_outlines`) that can be the
-    board's paper (``rim``: its corners, board frame mm) seen through a phone's camera
-    (:func:`companion.outline.seen_as`), the largest first."""
+    photo (``image``, colour; ``gray``, as the codes are read in it) in which too few corner
+    codes could be read; ``None`` unless exactly one quarter turn of the board finds every sheet:
+    at least one with :data:`OUTLINE_CORNERS` corner codes or more round where the outline puts
+    it (a sheet's corner codes, matched among the board's own, are found only where the turn
+    puts them right), the others with those again or where the sheets found put them
+    (:func:`found_beside`, a far sheet's small codes need the closer pose). The outlines
+    tried are the light quadrilaterals of the photo (:func:`companion.outline.paper_outlines`)
+    that can be the board's paper (``rim``: its corners, board frame mm) seen through a phone's
+    camera (:func:`companion.outline.seen_as`), the largest first."""
     size = (gray.shape[1], gray.shape[0])
     located = []
     for outline in (o for o in paper_outlines(image) if seen_as(rim, o, size)):
@@ -371,14 +383,16 @@ def locate_by_outline(
             seen = np.roll(outline, -turn, axis=0).astype(np.float32)
             board = cv2.getPerspectiveTransform(rim.astype(np.float32), seen).astype(np.float64)
             found: list[tuple[P, T]] = []
+            missing: list[P] = []
             for plan in plans:
                 x, y = plan.board_origin
                 moved = board @ np.array([[1.0, 0.0, x], [0.0, 1.0, y], [0.0, 0.0, 1.0]])
                 reading = pose_of(plan, moved)
                 if reading is None or len(reading.corners_seen) < OUTLINE_CORNERS:
-                    break
-                found.append((plan, reading))
-            else:
+                    missing.append(plan)
+                else:
+                    found.append((plan, reading))
+            if not found_beside(found, missing, pose_of):
                 located.append(found)
         if located:
             break

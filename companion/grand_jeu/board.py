@@ -19,6 +19,8 @@ from companion.grand_jeu.reading import SheetReading
 from companion.sheets import (
     Codes,
     KnownCorners,
+    board_rim,
+    locate_by_outline,
     locate_sheets,
     no_board,
     one_kit,
@@ -73,11 +75,14 @@ def read_codes(
 
 
 def locate_board(
-    found: Found, gray: np.ndarray, reader: Decoder
+    found: Found, gray: np.ndarray, reader: Decoder, image: np.ndarray | None = None
 ) -> tuple[str, int, float, list[SheetReading]]:
     """The kit code, the board's side, the cell size and every sheet's pose;
     :class:`PhotoError` for a photo with no grand jeu board, codes of two kits, or a sheet that
-    is not in it."""
+    is not in it. A board whose corner codes read too few to place every sheet is looked for by
+    its paper's outline in the colour photo ``image`` too
+    (:func:`companion.sheets.locate_by_outline`): the codes read name its kit, so every other
+    corner code is matched where the outline puts it."""
     if not found.fiducials:
         pieces = _("grand jeu scouts") if found.scouts else ""
         raise no_board("grand jeu", found.other_games, pieces)
@@ -112,6 +117,10 @@ def locate_board(
             return kit, size, cell_mm, locate_sheets(kit, plans, pose_of)
         except PhotoError as error:
             refused = refused or error
+        rim = board_rim(plans, GrandJeu.QUIET_MM, GrandJeu.CODE_GAP_MM)
+        outlined = locate_by_outline(gray if image is None else image, gray, plans, rim, pose_of)
+        if outlined is not None:
+            return kit, size, cell_mm, outlined
     assert refused is not None
     raise refused
 

@@ -124,7 +124,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     picture = replace(picture, gray=scanned.gray)
     found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
     clock.lap("decode")
-    kit, size, cell_mm, sheets = locate_board(found, picture.gray, reader)
+    kit, size, cell_mm, sheets = locate_board(found, picture.gray, reader, picture.rgb)
     clock.lap("pose")
     table = _Table(kit, size, cell_mm, sheets)
     table.place(found.scouts, "photo")

@@ -33,8 +33,6 @@ from patrolkit.payload import Corner, GrandJeuFiducial, encode
 from patrolkit.sizes.grand_jeu import SEATS, GrandJeu, GrandJeuSheet, Prison
 from patrolkit.sizes.lapped import Box as CellBox
 
-PRISON_LABEL_MM: Final = 6.0
-"""The line naming a prison, on its outer side."""
 SIZES: Final = grid_sheets.LappedSizes.of(GrandJeu)
 LOW_INK_BAND: Final = 0.4
 """A low-ink board's far-row bands: their patrol's colour at this share, framed as ever."""
@@ -46,13 +44,10 @@ Placement = grid_sheets.Placement[GrandJeuSheet]
 
 def extent(plan: GrandJeuSheet) -> grid_sheets.Extent:
     """``(left, top, right, bottom)`` of everything printed for ``plan``, cell frame: the corner
-    codes' extent, run past each prison and the line naming it."""
-    left, top, right, bottom = grid_sheets.codes_extent(plan, SIZES)
-    for prison in plan.prisons:
-        _x, y, _w, h = prison.box
-        top = min(top, y - PRISON_LABEL_MM)
-        bottom = max(bottom, y + h + PRISON_LABEL_MM)
-    return grid_sheets.lapped_extent(plan, (left, top, right, bottom), SIZES)
+    codes' extent, run past each prison and the line naming it
+    (:meth:`~patrolkit.sizes.grand_jeu.GrandJeuSheet.printed_extent`)."""
+    printed = plan.printed_extent(SIZES.quiet_mm, SIZES.code_gap_mm)
+    return grid_sheets.lapped_extent(plan, printed, SIZES)
 
 
 def place(paper: Paper, plan: GrandJeuSheet) -> Placement:

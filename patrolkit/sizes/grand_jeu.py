@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from patrolkit.sizes.lapped import Box, LappedSheet
+from patrolkit.sizes.lapped import Box, Extent, LappedSheet
 
 
 class GrandJeu:
@@ -81,6 +81,8 @@ class GrandJeu:
     BLEED_MM: Final = 1.5
     PRISON_CLEAR_MM: Final = 3.0
     """Between a prison and a corner code's light zone."""
+    PRISON_LABEL_MM: Final = 6.0
+    """The line naming a prison, on its outer side."""
     FAR_ROW_BAND_MM: Final = 2.6
     """The band of a patrol's colour along the outer edge of each cell of its far row."""
 
@@ -197,6 +199,15 @@ class GrandJeuSheet(LappedSheet):
     @property
     def fiducial_mm(self) -> tuple[float, float, float]:
         return (GrandJeu.FIDUCIAL_MM, GrandJeu.CODE_GAP_MM, GrandJeu.CODE_INSET_MM)
+
+    def printed_extent(self, quiet_mm: float, label_mm: float) -> Extent:
+        """The corner codes' extent, run past each prison and the line naming it."""
+        left, top, right, bottom = self.codes_extent(quiet_mm, label_mm)
+        for prison in self.prisons:
+            _x, y, _w, h = prison.box
+            top = min(top, y - GrandJeu.PRISON_LABEL_MM)
+            bottom = max(bottom, y + h + GrandJeu.PRISON_LABEL_MM)
+        return (left, top, right, bottom)
 
     @property
     def prisons(self) -> tuple[Prison, ...]:

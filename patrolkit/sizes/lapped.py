@@ -132,3 +132,8 @@ class LappedSheet(ABC):
         right = max([self.width] + [x + w + quiet_mm for x, _y, w, _h in boxes])
         bottom = max([self.height + label_mm] + [y + h + quiet_mm for _x, y, _w, h in boxes])
         return (left, top, right, bottom)
+
+    def printed_extent(self, quiet_mm: float, label_mm: float) -> Extent:
+        """Everything printed for the sheet (as :meth:`codes_extent`), before a lapping edge is
+        cut to its grid line; a game that prints more in a margin runs it past that."""
+        return self.codes_extent(quiet_mm, label_mm)
