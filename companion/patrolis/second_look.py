@@ -65,10 +65,14 @@ def second_look(
     sheets: list[SheetReading],
     game_map: Map,
     cells: list[int],
+    *,
+    sharpened: bool = False,
 ) -> SecondLook:
     """Codes read in the cells still without one that are not flat, rectified through their
     sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat,
-    or no code read and :func:`looks_bare`) and those blown out by glare."""
+    or no code read and :func:`looks_bare`, or like the bare cells of their class unless the
+    photo was ``sharpened``: a shaken or out-of-focus photo's blur divided out) and those
+    blown out by glare."""
     look = SecondLook()
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     for cell in cells:
@@ -99,7 +103,7 @@ def second_look(
     doubtful = [c for c in remaining if c not in look.glared]
     look.bare |= {c for c in doubtful if looks_bare(gray, sheets, game_map, c)}
     undecided = [c for c in doubtful if c not in look.bare]
-    if undecided:
+    if undecided and not sharpened:
         look.bare |= _like_their_class(
             gray,
             sheets,
@@ -112,6 +116,9 @@ def second_look(
     return look
 
 
+# A photo whose blur was divided out is never compared by likeness: the thresholds below were
+# measured on sharp photos, and a blurred tile sharpened back with the noise it amplifies
+# correlated with its class's typical bare cell above them (``defocus`` seed 70027, three tiles).
 LIKE_CLASS: Final = 0.45
 """A cell without a code whose picture correlates at least this well with the typical bare cell
 of its terrain class is bare. On development photos (30 ``phone`` tables, 2 522 tiles) no tile

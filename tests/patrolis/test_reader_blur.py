@@ -1,0 +1,20 @@
+"""An out-of-focus Patrolis table: its blur is divided out to read the codes, and a tile left
+unread in the sharpened photo is reported, never taken for bare ground because it looks like its
+terrain's bare cells (that likeness is measured on sharp photos only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.patrolis.reader_checks import assert_never_guessed, read_table, reported_cells
+
+
+@pytest.mark.slow
+def test_a_sharpened_photo_reports_the_tiles_it_cannot_read(tmp_path: Path) -> None:
+    # Three tiles were once found bare here by their likeness to their class's bare cells.
+    state, reading = read_table(tmp_path, 9302, 3, 70027, "defocus")
+    assert_never_guessed(state, reading)
+    unread = {c for c, t in enumerate(state.view.tiles) if t is not None} - set(reading.tiles)
+    assert unread and unread <= reported_cells(reading)
