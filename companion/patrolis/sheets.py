@@ -27,9 +27,9 @@ from companion.sheets import (
     box_corners,
     by_corner,
     fit,
+    found_beside,
     look_again,
     not_in_it,
-    placed_beside,
     rms,
     sort_into,
 )
@@ -240,17 +240,7 @@ def _sheets(
             missing.append(plan)
         else:
             located.append((plan, reading))
-    while missing and located:
-        still = []
-        for plan in missing:
-            reading = pose_of(plan, placed_beside(located, plan))
-            if reading is None:
-                still.append(plan)
-            else:
-                located.append((plan, reading))
-        if len(still) == len(missing):
-            break
-        missing = still
+    missing = found_beside(located, missing, pose_of)
     readings = [reading for plan in plans for other, reading in located if other == plan]
     return readings, missing
 
