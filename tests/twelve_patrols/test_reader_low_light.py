@@ -4,8 +4,6 @@ code the grain half drowns still shows that something stands in its slot."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
@@ -23,16 +21,12 @@ from tests.twelve_patrols.test_reader_shadow import PX_PER_MM, SLOT, TABLE
 DECK = shipped_decks()["easy"].deck
 
 
-@pytest.fixture(scope="module")
-def kit() -> Path:
-    return shipped_kit("easy")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [900, 902])
-def test_a_dim_rooms_photo_reads_back_exactly(kit: Path, seed: int) -> None:
+def test_a_dim_rooms_photo_reads_back_exactly(seed: int) -> None:
     setup = random_setup(DECK, seed)
-    verdict = score_verdict(read_photo(photograph(kit, setup, preset="low-light", seed=seed).jpeg))
+    photo = photograph(shipped_kit("easy"), setup, preset="low-light", seed=seed)
+    verdict = score_verdict(read_photo(photo.jpeg))
     assert verdict["unreadable"] == []
     assert verdict["judged"]
     assert verdict["state"] == setup.kingdom.text
