@@ -516,13 +516,13 @@ def sheet_pose(
                 usable[corner] = detection
         if len(usable) == len(boxes) or len(usable) == before:
             break
-        better = _pose_from(usable, boxes, guess)
+        better = pose_from(usable, boxes, guess)
         if better is None:
             break
         transform, grow = better, LOOK_MM
     if not usable or (len(usable) < 2 and guess is None):
         return None
-    transform = _pose_from(usable, boxes, guess)
+    transform = pose_from(usable, boxes, guess)
     if transform is None:
         return None
     inverse = np.linalg.inv(transform)
@@ -532,7 +532,7 @@ def sheet_pose(
     return BoardPose(kit, transform, inverse, tuple(seen), tuple(aside), rms(errors))
 
 
-def _pose_from(
+def pose_from(
     usable: dict[Corner, Detection], boxes: dict[Corner, Box], guess: np.ndarray | None
 ) -> np.ndarray | None:
     """The sheet's homography from the corner codes ``usable``; from one code only with a

@@ -30,6 +30,7 @@ from companion.sheets import (
     found_beside,
     look_again,
     not_in_it,
+    pose_from,
     rms,
     sort_into,
 )
@@ -256,18 +257,14 @@ def _sheet_pose(
     known: KnownCorners | None = None,
 ) -> SheetReading | None:
     """The sheet's pose from its corner codes and the map-code parts where they put them; codes
-    missing are looked for where a first pose (from the codes read, or ``guess``: where the
-    sheets found beside put this one) puts them, and, with a ``guess``, matched among the
-    board's ``known`` corner codes there. ``None`` unless two codes agree."""
+    missing are looked for where a first pose puts them (from the codes read, or from
+    ``guess``, where the sheets found beside put this one: as it is, or moved in the table's
+    plane to fit the one code read, :func:`companion.sheets.pose_from`), and, with a
+    ``guess``, matched among the board's ``known`` corner codes there. ``None`` unless two
+    codes agree."""
     boxes = dict(plan.fiducials)
     usable = by_corner(codes, boxes)
-    if usable:
-        transform = fit(
-            np.vstack([box_corners(boxes[c]) for c in usable]),
-            np.vstack([usable[c].corners for c in usable]),
-        )
-    else:
-        transform = guess
+    transform = pose_from(usable, boxes, guess) if usable else guess
     if transform is None:
         return None
     grow = LOOK_MM if guess is None else 2 * LOOK_MM
