@@ -34,6 +34,7 @@ from companion.codeblur import blurs_from_codes
 from companion.decode import Decoder, Detection, side_px
 from companion.edgeblur import blurs_from_edges
 from companion.outline import paper_outlines
+from companion.specblur import blurs_from_spectrum
 
 NOISE: Final = 0.01
 """Noise-to-signal power assumed by the Wiener filter: less sharpens more, and sharpens the
@@ -206,6 +207,9 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
             return FirstPass(gray, scan.codes)
     found = sharpened(gray, decoder, scan.located) if blurred else None
     if found is None and len(scan.codes) < EDGE_CODES:
+        by_spectrum = _divided(gray, decoder, blurs_from_spectrum(gray), scan.codes, EDGE_CODES)
+        if by_spectrum is not None and len(by_spectrum.codes) > len(scan.codes):
+            return by_spectrum
         outlines = [] if image is None else paper_outlines(image)
         blurs = blurs_from_edges(gray, outlines[0]) if outlines else []
         return _divided(gray, decoder, blurs, scan.codes) or FirstPass(gray, scan.codes)
@@ -219,15 +223,22 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
 
 
 def _divided(
-    gray: np.ndarray, decoder: Decoder, blurs: list[Blur], read: list[Detection]
+    gray: np.ndarray,
+    decoder: Decoder,
+    blurs: list[Blur],
+    read: list[Detection],
+    enough: int | None = None,
 ) -> FirstPass | None:
     """The first pass of ``gray`` with the one of ``blurs`` divided out that lets the most codes
     read (the first of equals), when it reads more than ``read`` (the codes read as it is) or
-    when none was read at all; ``None`` otherwise."""
+    when none was read at all; ``None`` otherwise. With ``enough``, the blurs after the first
+    that lets that many codes read are not tried."""
     tried = []
     for blur in blurs:
         sharp = unblurred(gray, blur)
         tried.append((decoder.read(sharp), sharp, blur))
+        if enough is not None and len(tried[-1][0]) >= max(enough, len(read) + 1):
+            break
     if not tried:
         return None
     codes, sharp, blur = max(tried, key=lambda t: len(t[0]))
