@@ -13,8 +13,11 @@ decoder often finds a code's finder squares where it cannot decode its modules
 :data:`COARSE` is divided out and the code decoded, then the blurs round the best; the blur that
 lets the most of them read (the smallest among equals: it sharpens noise least) is divided out
 of the whole photo (:func:`sharpened`). With next to no code read, the blur is read on the
-paper's edges (:mod:`companion.edgeblur`). When none of this names a blur that lets more codes
-read, the photo stays as it was and the reader reports what it cannot read.
+photo's spectrum (:mod:`companion.specblur`), and the codes of the sharpened photo are read at
+twice its size too (a code of 3 px a module comes back too small for the decoder's grid); if
+that reads nothing more, on the paper's edges (:mod:`companion.edgeblur`). When none of this
+names a blur that lets more codes read, the photo stays as it was and the reader reports what
+it cannot read.
 
 A messaging app's copy of a photo is small rather than blurred: its codes have too few pixels a
 module for the decoder's sampling grid, and are read again at twice the size
@@ -182,21 +185,17 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
 
     The blur is looked for on the codes read first (:func:`companion.codeblur.blurs_from_codes`),
     then on the codes located (:func:`sharpened`). When, with fewer than :data:`EDGE_CODES`
-    codes read, neither names one, it is read on the edges of the board's paper (``image``,
-    the photo in colour; :mod:`companion.edgeblur`). Of the blurs that fit, the one that lets
-    the most codes read is divided out — with no code read at all, the best fitting one, so
-    that a reader matching codes it knows (:mod:`companion.cornermatch`) looks at the
-    sharpened photo."""
+    codes read, neither names one, it is read on the photo's spectrum
+    (:func:`companion.specblur.blurs_from_spectrum`; the sharpened photo also read at twice its
+    size while it reads fewer than :data:`EDGE_CODES`), then on the edges of the board's paper
+    (``image``, the photo in colour; :mod:`companion.edgeblur`). Of the blurs that fit, the
+    one that lets the most codes read is divided out — with no code read at all, the best
+    fitting one, so that a reader matching codes it knows (:mod:`companion.cornermatch`)
+    looks at the sharpened photo."""
     scan = decoder.scan(gray)
     blurred = len(scan.located) >= max(1.0, BLURRED_SHARE * len(scan.codes))
     if max(gray.shape) < SMALL_PX and (blurred or not scan.codes):
-        larger = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
-        codes = [
-            Detection(d.text, (d.corners + 0.5) / 2.0 - 0.5)
-            for image in (larger, _unsharp(larger))
-            for d in decoder.read(image)
-        ]
-        return FirstPass(gray, _merged(scan.codes, codes))
+        return FirstPass(gray, _merged(scan.codes, _enlarged(gray, decoder, unsharp=True)))
     if scan.codes and not scan.located and len(scan.codes) >= EDGE_CODES:
         return FirstPass(gray, scan.codes)
     if scan.codes:
@@ -208,6 +207,11 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
     found = sharpened(gray, decoder, scan.located) if blurred else None
     if found is None and len(scan.codes) < EDGE_CODES:
         by_spectrum = _divided(gray, decoder, blurs_from_spectrum(gray), scan.codes, EDGE_CODES)
+        if by_spectrum is not None and len(by_spectrum.codes) < EDGE_CODES:
+            more = _enlarged(by_spectrum.gray, decoder)
+            by_spectrum = FirstPass(
+                by_spectrum.gray, _merged(by_spectrum.codes, more), by_spectrum.blur
+            )
         if by_spectrum is not None and len(by_spectrum.codes) > len(scan.codes):
             return by_spectrum
         outlines = [] if image is None else paper_outlines(image)
@@ -259,6 +263,17 @@ def _merged(first: list[Detection], more: list[Detection]) -> list[Detection]:
         ):
             merged.append(detection)
     return merged
+
+
+def _enlarged(gray: np.ndarray, decoder: Decoder, unsharp: bool = False) -> list[Detection]:
+    """The codes read in ``gray`` at twice its size (and, with ``unsharp``, with an unsharp
+    mask too), their corners in ``gray``: a code of under 3 px a module reads so."""
+    larger = cv2.resize(gray, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+    return [
+        Detection(d.text, (d.corners + 0.5) / 2.0 - 0.5)
+        for image in ((larger, _unsharp(larger)) if unsharp else (larger,))
+        for d in decoder.read(image)
+    ]
 
 
 def _unsharp(gray: np.ndarray) -> np.ndarray:

@@ -68,3 +68,11 @@ def test_codes_too_smeared_to_be_located_are_read_once_the_streak_is_divided_out
     read = [d.text for d in scanned.codes]
     assert len(read) >= 12 and set(read) <= set(TEXTS)  # most read, none taken for another
     assert texts_read(scanned.gray) == set(read)
+
+
+def test_small_codes_are_read_at_twice_the_size_once_the_streak_is_divided_out() -> None:
+    # Three pixels a module: sharpened, the codes are still too small for the decoder's grid.
+    photo = _shot(_page(module_px=3), motion_kernel(10.0, 60.0, 0.05))
+    scanned = first_pass(photo, decoder_named("zxing"))
+    assert scanned.blur is not None and texts_read(scanned.gray) == set()
+    assert sorted(d.text for d in scanned.codes) == sorted(TEXTS)
