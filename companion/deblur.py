@@ -204,9 +204,10 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
             return by_codes
         if not blurred:
             return FirstPass(gray, scan.codes)
+    spectral = tuple(blurs_from_spectrum(gray))
     found = sharpened(gray, decoder, scan.located) if blurred else None
     if found is None and len(scan.codes) < EDGE_CODES:
-        by_spectrum = _divided(gray, decoder, blurs_from_spectrum(gray), scan.codes, EDGE_CODES)
+        by_spectrum = _divided(gray, decoder, list(spectral), scan.codes, EDGE_CODES)
         if by_spectrum is not None and len(by_spectrum.codes) < EDGE_CODES:
             more = _enlarged(by_spectrum.gray, decoder)
             by_spectrum = FirstPass(
@@ -219,8 +220,12 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
         return _divided(gray, decoder, blurs, scan.codes) or FirstPass(gray, scan.codes)
     if found is None:
         return FirstPass(gray, scan.codes)
-    sharp, blur = found
-    codes = decoder.read(sharp)
+    tried = [found]
+    if spectral and spectral[0] != found[1]:  # a few crops may favour a blur the photo does not
+        tried.append((unblurred(gray, spectral[0]), spectral[0]))
+    codes, sharp, blur = max(
+        ((decoder.read(sharp), sharp, blur) for sharp, blur in tried), key=lambda t: len(t[0])
+    )
     if len(codes) <= len(scan.codes):
         return FirstPass(gray, scan.codes)
     return FirstPass(sharp, _merged(codes, scan.codes), blur)

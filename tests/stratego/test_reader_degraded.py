@@ -95,6 +95,17 @@ def test_a_photo_out_of_focus_is_sharpened_and_every_piece_read(
     assert read == sum(piece is not None for piece in later.cells)
 
 
+def test_a_shaken_photo_whose_codes_all_fail_is_sharpened_by_its_spectrum(
+    kit_dir: Path, later: State, tmp_path: Path
+) -> None:
+    # A 9.6 px streak: one code reads and 36 are located, yet no blur of the bank lets one of
+    # them read; the photo's spectrum names the streak, and every piece reads.
+    write_photo(photograph(kit_dir, later, preset="motion", seed=70006), tmp_path / "shake.jpg")
+    read, reported = _never_empty_where_a_piece_stands(later, tmp_path / "shake.jpg")
+    assert reported == 0
+    assert read == sum(piece is not None for piece in later.cells)
+
+
 @pytest.mark.parametrize("seed", [1, 3, 8])
 def test_a_hard_shadow_hides_no_piece_and_makes_none_up(
     kit_dir: Path, later: State, tmp_path: Path, seed: int
