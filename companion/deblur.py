@@ -204,10 +204,10 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
             return by_codes
         if not blurred:
             return FirstPass(gray, scan.codes)
-    spectral = tuple(blurs_from_spectrum(gray))
+    spectral = blurs_from_spectrum(gray)
     found = sharpened(gray, decoder, scan.located) if blurred else None
     if found is None and len(scan.codes) < EDGE_CODES:
-        by_spectrum = _divided(gray, decoder, list(spectral), scan.codes, EDGE_CODES)
+        by_spectrum = _divided(gray, decoder, spectral, scan.codes, EDGE_CODES)
         if by_spectrum is not None and len(by_spectrum.codes) < EDGE_CODES:
             more = _enlarged(by_spectrum.gray, decoder)
             by_spectrum = FirstPass(

@@ -12,6 +12,7 @@ nor edge, and tells a streak from its mirror image.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Final
 
@@ -26,26 +27,31 @@ PATCHES: Final = (0.3, 0.5, 0.7)
 """Where the patches' centres lie, as shares of the photo's width and height (3 x 3): where
 the board is."""
 STREAK_PX: Final = (5.0, 22.0)
-"""The streak lengths looked for (px, a 12 MP photo's 7 to 15 and some room)."""
+"""The streak lengths looked for (px at 12 MP, scaled with the photo's side like every blur:
+a 12 MP photo's 7 to 15 and some room)."""
 RING_PX: Final = (5.0, 17.0)
-"""The cepstrum's ring radii looked for (px): twice the disc radii of 2.5 to 8.5 px."""
+"""The cepstrum's ring radii looked for (px at 12 MP, scaled so): twice the disc radii of 2.5
+to 8.5 px."""
+REFERENCE_PIXELS: Final = 12e6
+"""The photo size the blur sizes above are given for."""
 RING_STEPS: Final = 4
 """The ring's radius is read to a quarter of a pixel (each radius averaged over a pixel)."""
 STREAK_DEPTH: Final = 1.5
 """How far (in the cepstrum's spread) the streak's trough must lie below the rest of its ring
 for the streak to be tried first: measured on 16 photos each, a streak's trough stands 1.3 to
-5.4 out, a disc's ring mostly below 1.3."""
+5.4 out, a disc's ring's deepest place 0.5 to 1.3 on 15 of them."""
 
 
 def blurs_from_spectrum(gray: np.ndarray) -> list[Blur]:
     """The streak and the disc whose troughs the cepstrum of ``gray`` shows deepest, the
     likelier first: the streak when its trough stands out of its ring by
-    :data:`STREAK_DEPTH`. None when the photo has no room for a patch."""
+    :data:`STREAK_DEPTH`. Empty when the photo has no room for a patch."""
     cepstrum = _cepstrum(gray)
     if cepstrum is None:
         return []
+    scale = math.sqrt(gray.size / REFERENCE_PIXELS)
     radius = _radius(cepstrum.shape[0])
-    looked = (radius >= STREAK_PX[0]) & (radius <= STREAK_PX[1])
+    looked = (radius >= scale * STREAK_PX[0]) & (radius <= scale * STREAK_PX[1])
     flat = int(np.argmin(np.where(looked, cepstrum, np.inf)))
     trough = (flat // cepstrum.shape[1], flat % cepstrum.shape[1])
     length, direction = _refined(cepstrum, trough)
@@ -56,7 +62,7 @@ def blurs_from_spectrum(gray: np.ndarray) -> list[Blur]:
     bins = np.rint(radius * RING_STEPS).astype(np.int64)
     profile = np.bincount(bins.ravel(), cepstrum.ravel()) / np.maximum(np.bincount(bins.ravel()), 1)
     smooth = np.convolve(profile, np.ones(RING_STEPS) / RING_STEPS, mode="same")
-    first, last = (int(r * RING_STEPS) for r in RING_PX)
+    first, last = (int(scale * r * RING_STEPS) for r in RING_PX)
     ring_px = (first + int(np.argmin(smooth[first : last + 1]))) / RING_STEPS
     disc = Blur("defocus", round(ring_px / 2, 2))
     return [streak, disc] if depth >= STREAK_DEPTH else [disc, streak]

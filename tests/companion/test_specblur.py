@@ -76,3 +76,12 @@ def test_small_codes_are_read_at_twice_the_size_once_the_streak_is_divided_out()
     scanned = first_pass(photo, decoder_named("zxing"))
     assert scanned.blur is not None and texts_read(scanned.gray) == set()
     assert sorted(d.text for d in scanned.codes) == sorted(TEXTS)
+
+
+def test_a_larger_photo_is_looked_at_for_a_streak_as_long_as_its_side_makes_it() -> None:
+    # 48 MP: a 12 MP photo's 13 px streak is 26 px long, past the 22 px looked for at 12 MP.
+    page = cv2.resize(_page(), None, fx=2.0, fy=2.0, interpolation=cv2.INTER_NEAREST)
+    streak = blurs_from_spectrum(_shot(page, motion_kernel(26.0, 70.0, 0.05)))[0]
+    assert streak.kind == "motion" and abs(streak.size_px - 26.0) <= 2.0
+    turn = abs(streak.angle_deg - 70.0) % 180
+    assert min(turn, 180 - turn) <= 6.0
