@@ -106,6 +106,17 @@ def test_a_shaken_photo_whose_codes_all_fail_is_sharpened_by_its_spectrum(
     assert read == sum(piece is not None for piece in later.cells)
 
 
+def test_a_sharpened_photo_never_says_glare_where_there_is_none(
+    kit_dir: Path, later: State, tmp_path: Path
+) -> None:
+    # Out of focus, no glare spot: divided out, the blur overshoots a piece's white top to 255,
+    # as glare would blow it out; the photo as taken does not.
+    write_photo(photograph(kit_dir, later, preset="defocus", seed=70001), tmp_path / "blur.jpg")
+    reading = read_photo(tmp_path / "blur.jpg")
+    assert reading.unreadable  # the pieces it cannot read are reported ...
+    assert not [u for u in reading.unreadable if u.reason.startswith("Glare")]  # ... not as glare
+
+
 @pytest.mark.parametrize("seed", [1, 3, 8])
 def test_a_hard_shadow_hides_no_piece_and_makes_none_up(
     kit_dir: Path, later: State, tmp_path: Path, seed: int
