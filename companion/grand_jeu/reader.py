@@ -78,7 +78,8 @@ is hidden by glare: a scout's code under a glare spot is as white as bare paper,
 round the clipped spot washes out the rest of it, so such a cell is never called empty. On
 glare photos the scouts left unread under or beside the spot showed 0.14 to 0.57 (one with
 only 0.01 of its middle clipped); no cell of a ``phone`` photo showed 0.005, and the bright
-paper far from a glare spot 0.03 at most."""
+paper far from a glare spot 0.03 at most. It is judged on the photo as taken: a photo sharpened
+by its blur divided out overshoots white paper to 255."""
 GLARE_INSET_MM: Final = 3.0
 SECOND_LOOK: Final = (
     CascadeStep("cells-10", 10.0),
@@ -120,6 +121,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     picture = load_picture(source)
     reader = decoder_named(decoder)
     clock.lap("load")
+    as_taken = picture.gray  # glare is judged on the photo as taken: sharpening overshoots white
     scanned = first_pass(picture.gray, reader, picture.rgb)
     picture = replace(picture, gray=scanned.gray)
     found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
@@ -131,12 +133,12 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> GrandJe
     first = len(table.scouts) + len(table.prisoners)
     clock.lap("scouts")
     east_looked = table.seen_patrol(Patrol.EAST)
-    looked = table.spots_to_look(picture.gray)
+    looked = table.spots_to_look(picture.gray, as_taken)
     extra = _second_look(picture.gray, reader, looked, found, kit)
     table.place(extra, "second look")
     if not east_looked and table.seen_patrol(Patrol.EAST):
         # The second look found the first East scout: East has a prison to look at too.
-        late = table.spots_to_look(picture.gray, only=Patrol.EAST)
+        late = table.spots_to_look(picture.gray, as_taken, only=Patrol.EAST)
         more = _second_look(picture.gray, reader, late, found, kit)
         table.place(more, "second look")
         looked, extra = looked + late, extra + more
@@ -388,13 +390,16 @@ class _Table:
                 return True
         return False
 
-    def spots_to_look(self, gray: np.ndarray, only: Patrol | None = None) -> list[_Spot]:
-        """The empty cells and prison slots whose middle shows a code's detail or is hidden by
-        glare (``only``: that patrol's prison alone). East's prison is looked at only once an
-        East scout was seen: with three patrols the kit prints no prison there."""
+    def spots_to_look(
+        self, gray: np.ndarray, as_taken: np.ndarray, only: Patrol | None = None
+    ) -> list[_Spot]:
+        """The empty cells and prison slots whose middle shows a code's detail in ``gray`` or
+        is hidden by glare in the photo ``as_taken`` (``gray`` before its blur was divided out;
+        ``only``: that patrol's prison alone). East's prison is looked at only once an East
+        scout was seen: with three patrols the kit prints no prison there."""
         spots = []
         for reading in self.sheets:
-            detail = _Detail(gray, reading)
+            detail = _Detail(gray, as_taken, reading)
             first_column, columns, first_row, rows = reading.sheet.cells
             for column in range(first_column, first_column + columns) if only is None else ():
                 for row in range(first_row, first_row + rows):
@@ -417,9 +422,10 @@ class _Table:
 
 class _Detail:
     """One sheet, its cells and its prisons, seen square-on at :data:`DETAIL_PX_PER_MM`, with
-    the pixels well darker than their surroundings marked, and those blown out by glare."""
+    the pixels well darker than their surroundings marked, and those blown out by glare (in
+    the photo as taken)."""
 
-    def __init__(self, gray: np.ndarray, reading: SheetReading) -> None:
+    def __init__(self, gray: np.ndarray, as_taken: np.ndarray, reading: SheetReading) -> None:
         sheet = reading.sheet
         boxes = [(0.0, 0.0, sheet.width, sheet.height)] + [p.box for p in sheet.prisons]
         x0 = min(b[0] for b in boxes) - LOOK_MM
@@ -427,13 +433,16 @@ class _Detail:
         x1 = max(b[0] + b[2] for b in boxes) + LOOK_MM
         y1 = max(b[1] + b[3] for b in boxes) + LOOK_MM
         self.origin = (x0, y0)
-        patch, _to_photo = rectify(gray, reading.pose, (x0, y0, x1 - x0, y1 - y0), DETAIL_PX_PER_MM)
+        box = (x0, y0, x1 - x0, y1 - y0)
+        patch, _to_photo = rectify(gray, reading.pose, box, DETAIL_PX_PER_MM)
         side = round(NEAR_MM * DETAIL_PX_PER_MM) | 1
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
         image = patch.astype(np.float32)
         around = cv2.GaussianBlur(image, (0, 0), 1.5 * DETAIL_PX_PER_MM)
         paper = cv2.morphologyEx(cv2.GaussianBlur(image, (0, 0), GRAIN_PX), cv2.MORPH_CLOSE, kernel)
         self.dark = (image < around * 0.8) & (image < paper * 0.8)
+        if as_taken is not gray:
+            patch, _to_photo = rectify(as_taken, reading.pose, box, DETAIL_PX_PER_MM)
         self.blown = patch >= BLOWN_LEVEL
 
     def shows_code(self, box: tuple[float, float, float, float]) -> bool:
