@@ -12,7 +12,7 @@ decoder often finds a code's finder squares where it cannot decode its modules
 (:attr:`companion.decode.Scan.located`): around a few of those places, each blur of
 :data:`COARSE` is divided out and the code decoded, then the blurs round the best; the blur that
 lets the most of them read (the smallest among equals: it sharpens noise least) is divided out
-of the whole photo (:func:`sharpened`). With next to no code read, the blur is read on the
+of the whole photo (:func:`find_blur`). With next to no code read, the blur is read on the
 photo's spectrum (:mod:`companion.specblur`), and the codes of the sharpened photo are read at
 twice its size too (a code of 3 px a module comes back too small for the decoder's grid); if
 that reads nothing more, on the paper's edges (:mod:`companion.edgeblur`). When none of this
@@ -145,18 +145,6 @@ def _finer(blur: Blur) -> tuple[Blur, ...]:
     )
 
 
-def sharpened(
-    gray: np.ndarray, decoder: Decoder, located: list[np.ndarray]
-) -> tuple[np.ndarray, Blur] | None:
-    """The photo with its blur divided out, and the blur; ``None`` when no blur was found on
-    the ``located`` codes. The whole photo: codes too blurred to be located at all may lie
-    anywhere round those that were."""
-    blur = find_blur(gray, decoder, located)
-    if blur is None:
-        return None
-    return unblurred(gray, blur), blur
-
-
 def _crop(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The located code and a margin of most of its side around it."""
     half = int(0.9 * side_px(corners)) + 16
@@ -184,7 +172,7 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
     photo themselves).
 
     The blur is looked for on the codes read first (:func:`companion.codeblur.blurs_from_codes`),
-    then on the codes located (:func:`sharpened`). When, with fewer than :data:`EDGE_CODES`
+    then on the codes located (:func:`find_blur`). When, with fewer than :data:`EDGE_CODES`
     codes read, neither names one, it is read on the photo's spectrum
     (:func:`companion.specblur.blurs_from_spectrum`; the sharpened photo also read at twice its
     size while it reads fewer than :data:`EDGE_CODES`), then on the edges of the board's paper
@@ -205,7 +193,7 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
         if not blurred:
             return FirstPass(gray, scan.codes)
     spectral = blurs_from_spectrum(gray)
-    found = sharpened(gray, decoder, scan.located) if blurred else None
+    found = find_blur(gray, decoder, scan.located) if blurred else None
     if found is None and len(scan.codes) < EDGE_CODES:
         by_spectrum = _divided(gray, decoder, spectral, scan.codes, EDGE_CODES)
         if by_spectrum is not None and len(by_spectrum.codes) < EDGE_CODES:
@@ -220,15 +208,12 @@ def first_pass(gray: np.ndarray, decoder: Decoder, image: np.ndarray | None = No
         return _divided(gray, decoder, blurs, scan.codes) or FirstPass(gray, scan.codes)
     if found is None:
         return FirstPass(gray, scan.codes)
-    tried = [found]
-    if spectral and spectral[0] != found[1]:  # a few crops may favour a blur the photo does not
-        tried.append((unblurred(gray, spectral[0]), spectral[0]))
-    codes, sharp, blur = max(
-        ((decoder.read(sharp), sharp, blur) for sharp, blur in tried), key=lambda t: len(t[0])
-    )
-    if len(codes) <= len(scan.codes):
+    # A few crops may favour a blur the whole photo does not: the spectrum's is tried too.
+    blurs = [found] + [b for b in spectral[:1] if b != found]
+    divided = _divided(gray, decoder, blurs, scan.codes)
+    if divided is None or len(divided.codes) <= len(scan.codes):
         return FirstPass(gray, scan.codes)
-    return FirstPass(sharp, _merged(codes, scan.codes), blur)
+    return divided
 
 
 def _divided(
