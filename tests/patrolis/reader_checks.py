@@ -1,5 +1,6 @@
 """What the Patrolis reader tests do over and over: a table printed, laid and photographed, then
-read; a board seen square-on at a given resolution; a reading that never guesses."""
+read; a board seen square-on at a given resolution; a reading that never guesses, or that is
+exact."""
 
 from __future__ import annotations
 
@@ -51,3 +52,17 @@ def assert_never_guessed(state: State, reading: PatrolisReading) -> None:
             assert tile is not None, f"a tile was read on bare {state.map.name(cell)}"
             read = (got.tile.shape, got.tile.rotation, got.tile.owner)
             assert read == (tile.shape, tile.rotation, tile.owner), state.map.name(cell)
+
+
+def assert_read_exactly(state: State, reading: PatrolisReading) -> None:
+    """Nothing is reported unreadable and every tile of ``state`` is read, on its own cell."""
+    assert reading.unreadable == ()
+    want = state.view.tiles
+    assert {c: p.tile for c, p in reading.tiles.items()} == {
+        c: t for c, t in enumerate(want) if t is not None
+    }
+
+
+def unread_tiles(state: State, reading: PatrolisReading) -> set[int]:
+    """The cells of ``state`` holding a tile the reading did not read."""
+    return {c for c, t in enumerate(state.view.tiles) if t is not None} - set(reading.tiles)

@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.patrolis.reader_checks import assert_never_guessed, read_table, reported_cells
+from tests.patrolis.reader_checks import (
+    assert_never_guessed,
+    read_table,
+    reported_cells,
+    unread_tiles,
+)
 
 
 @pytest.mark.slow
@@ -16,5 +21,5 @@ def test_a_sharpened_photo_reports_the_tiles_it_cannot_read(tmp_path: Path) -> N
     # Three tiles were once found bare here by their likeness to their class's bare cells.
     state, reading = read_table(tmp_path, 9302, 3, 70027, "defocus")
     assert_never_guessed(state, reading)
-    unread = {c for c, t in enumerate(state.view.tiles) if t is not None} - set(reading.tiles)
+    unread = unread_tiles(state, reading)
     assert unread and unread <= reported_cells(reading)

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.patrolis.reader_checks import assert_never_guessed, read_table, reported_cells
+from tests.patrolis.reader_checks import (
+    assert_never_guessed,
+    assert_read_exactly,
+    read_table,
+    reported_cells,
+    unread_tiles,
+)
 
 KIT_SEED, PLAYERS = 9301, 2
 PHOTO_SEED = 70029
@@ -19,11 +25,7 @@ PHOTO_SEED = 70029
 @pytest.mark.slow
 def test_a_noisy_dim_table_reads_every_tile(tmp_path: Path) -> None:
     state, reading = read_table(tmp_path, KIT_SEED, PLAYERS, PHOTO_SEED, "low-light")
-    assert reading.unreadable == ()
-    want = state.view.tiles
-    assert {c: p.tile for c, p in reading.tiles.items()} == {
-        c: t for c, t in enumerate(want) if t is not None
-    }
+    assert_read_exactly(state, reading)
     assert any(p.stage == "second look" for p in reading.tiles.values())
 
 
@@ -33,11 +35,7 @@ def test_a_sheet_whose_own_codes_the_grain_drowns_is_found_beside_the_others(
 ) -> None:
     # Sheet NW's corner codes do not read on this table: it was refused as not whole.
     state, reading = read_table(tmp_path, 9303, 4, 70004, "low-light")
-    assert reading.unreadable == ()
-    want = state.view.tiles
-    assert {c: p.tile for c, p in reading.tiles.items()} == {
-        c: t for c, t in enumerate(want) if t is not None
-    }
+    assert_read_exactly(state, reading)
 
 
 @pytest.mark.slow
@@ -48,5 +46,5 @@ def test_tiles_the_grain_leaves_unread_are_reported_not_taken_for_bare_cells(
     # tile's picture: three tiles were once found bare by likeness to it.
     state, reading = read_table(tmp_path, 9301, 2, 70017, "low-light")
     assert_never_guessed(state, reading)
-    unread = {c for c, t in enumerate(state.view.tiles) if t is not None} - set(reading.tiles)
+    unread = unread_tiles(state, reading)
     assert unread and unread <= reported_cells(reading)
