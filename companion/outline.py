@@ -87,9 +87,10 @@ def paper_outlines(image: np.ndarray) -> list[np.ndarray]:
 def _whiteness(image: np.ndarray) -> np.ndarray:
     """How white each pixel is: its darkest channel less its spread of colour (paper is light
     in every channel alike; a lit wooden or beige table is light, but coloured)."""
-    low = image.min(axis=2).astype(np.int16)
-    high = image.max(axis=2).astype(np.int16)
-    return np.clip(2 * low - high, 0, 255).astype(np.uint8)
+    blue, green, red = cv2.split(image)
+    low = cv2.min(cv2.min(blue, green), red)
+    high = cv2.max(cv2.max(blue, green), red)
+    return cv2.addWeighted(low, 2.0, high, -1.0, 0.0)  # saturated to 0..255: exact
 
 
 def seen_as(rim: np.ndarray, outline: np.ndarray, size: tuple[int, int]) -> bool:

@@ -91,6 +91,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     reader = decoder_named(decoder)
     clock.lap("load")
     scanned = first_pass(picture.gray, reader, picture.rgb)
+    as_taken = picture.gray  # glare is judged on the photo as taken: sharpening overshoots white
     picture = replace(picture, gray=scanned.gray)
     found = sort_codes(read_codes(picture.gray, reader, first=scanned.codes))
     clock.lap("decode")
@@ -102,9 +103,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     clock.lap("cells")
     unreadable = [u for u in problems if isinstance(u, Unreadable)]
     missing = [c for c in game_map.cells if c not in pieces and c not in _across_cells(unreadable)]
-    look = second_look(
-        picture.gray, reader, sheets, game_map, missing, sharpened=scanned.blur is not None
-    )
+    look = second_look(picture.gray, reader, sheets, game_map, missing, as_taken=as_taken)
     extra, extra_problems = _place(look.codes, sheets, game_map, cell_mm, "second look")
     for cell, piece in extra.items():
         pieces.setdefault(cell, piece)

@@ -66,19 +66,26 @@ def second_look(
     game_map: Map,
     cells: list[int],
     *,
-    sharpened: bool = False,
+    as_taken: np.ndarray | None = None,
 ) -> SecondLook:
     """Codes read in the cells still without one that are not flat, rectified through their
     sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat,
     or no code read and :func:`looks_bare`, or like the bare cells of their class unless the
-    photo was ``sharpened``: a shaken or out-of-focus photo's blur divided out) and those
-    blown out by glare."""
+    photo was sharpened: ``gray`` is a shaken or out-of-focus photo with its blur divided out,
+    ``as_taken`` the photo before) and those blown out by glare, judged on the photo as taken
+    (sharpening overshoots white paper and a code's light modules to the top grey level, as
+    glare does)."""
     look = SecondLook()
+    taken_gray = gray if as_taken is None else as_taken
+    sharpened = taken_gray is not gray
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     for cell in cells:
         middle, reading, box = middle_of(gray, sheets, game_map, cell)
-        if blown(middle):
+        taken = middle_of(taken_gray, sheets, game_map, cell)[0] if sharpened else middle
+        if blown(taken):
             look.glared.add(cell)
+        elif blown(middle):
+            continue  # white overshoot of the sharpening: never bare, not glare either
         elif bare_middle(middle, reading.pose, box, strict=False):
             look.bare.add(cell)
     remaining = [c for c in cells if c not in look.bare]

@@ -1,6 +1,7 @@
 """An out-of-focus Patrolis table: its blur is divided out to read the codes, and a tile left
 unread in the sharpened photo is reported, never taken for bare ground because it looks like its
-terrain's bare cells (that likeness is measured on sharp photos only)."""
+terrain's bare cells (that likeness is measured on sharp photos only); nor said to be hidden by
+glare when the sharpening, not the light, turned it white."""
 
 from __future__ import annotations
 
@@ -23,3 +24,15 @@ def test_a_sharpened_photo_reports_the_tiles_it_cannot_read(tmp_path: Path) -> N
     assert_never_guessed(state, reading)
     unread = unread_tiles(state, reading)
     assert unread and unread <= reported_cells(reading)
+
+
+@pytest.mark.slow
+def test_a_shaken_photo_never_blames_glare_for_what_the_sharpening_whitened(
+    tmp_path: Path,
+) -> None:
+    # Seven cells were once reported "Glare hides ...": the blur divided out overshoots white
+    # paper and a code's light modules to the top grey level, as a glare spot does.
+    state, reading = read_table(tmp_path, 9302, 3, 70015, "motion")
+    assert_never_guessed(state, reading)
+    assert reading.unreadable
+    assert not [u.reason for u in reading.unreadable if u.reason.startswith("Glare")]
