@@ -22,7 +22,7 @@ from typing import Final
 import cv2
 import numpy as np
 
-from companion.pose import FOCAL_OVER_WIDTH
+from companion.pose import phone_camera
 
 WORK_PX: Final = 1000
 """The long side of the small copy the outline is looked for in."""
@@ -95,12 +95,10 @@ def _whiteness(image: np.ndarray) -> np.ndarray:
 
 def seen_as(rim: np.ndarray, outline: np.ndarray, size: tuple[int, int]) -> bool:
     """Whether ``outline`` (photo px) can be the rectangle ``rim`` (mm, its corners in the same
-    order) seen through a phone's camera (:data:`~companion.pose.FOCAL_OVER_WIDTH`, the photo's
-    centre on its axis) in a photo of ``size`` (width, height): the pose it gives keeps the
-    rectangle's axes square and its sides in their proportion, within :data:`SHAPE`."""
-    width, height = size
-    focal = FOCAL_OVER_WIDTH * max(width, height)
-    camera = np.array([[focal, 0.0, (width - 1) / 2], [0.0, focal, (height - 1) / 2], [0, 0, 1.0]])
+    order) seen through a phone's camera (:func:`~companion.pose.phone_camera`) in a photo of
+    ``size`` (width, height): the pose it gives keeps the rectangle's axes square and its sides
+    in their proportion, within :data:`SHAPE`."""
+    camera = phone_camera(*size)
     h = cv2.getPerspectiveTransform(rim.astype(np.float32), outline.astype(np.float32))
     m = np.linalg.solve(camera, h.astype(np.float64))
     across, down = m[:, 0], m[:, 1]

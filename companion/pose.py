@@ -22,6 +22,37 @@ FOCAL_OVER_WIDTH: Final = 0.77
 pixels over the photo's width."""
 
 
+def phone_camera(width: int, height: int) -> np.ndarray:
+    """The camera matrix of a phone's main camera for a ``width`` x ``height`` photo: focal
+    length :data:`FOCAL_OVER_WIDTH` of its longer side, the photo's centre on its axis."""
+    focal = FOCAL_OVER_WIDTH * max(width, height)
+    return np.array([[focal, 0.0, (width - 1) / 2], [0.0, focal, (height - 1) / 2], [0, 0, 1.0]])
+
+
+def seen_flat(plane: np.ndarray, photo: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
+    """The homographies from a plane (mm) to the photo (px) through which the four points
+    ``plane`` are seen at ``photo`` by a phone's camera (:func:`phone_camera`, ``size`` the
+    photo's width and height): the plane's two poses that fit, the closer fit first (a small
+    square seen from near its normal looks alike tilted either way); none if no pose fits.
+
+    The corners of one code fix a free homography exactly (eight unknowns for eight numbers),
+    so the small errors of their places grow with the distance from the code: on a sheet ten
+    codes wide, its far corners land where a second code is not looked for. Seen through a
+    known camera, the plane has only six unknowns (its turn and its place), and the same four
+    corners place the whole sheet (the planar pose ``IPPE``)."""
+    camera = phone_camera(*size)
+    points = np.column_stack([plane, np.zeros(len(plane))]).astype(np.float64)
+    found, turns, places, _errors = cv2.solvePnPGeneric(
+        points, np.asarray(photo, np.float64), camera, None, flags=cv2.SOLVEPNP_IPPE
+    )
+    poses = []
+    for turn, place in zip(turns, places, strict=True) if found else ():
+        rotation, _ = cv2.Rodrigues(turn)
+        transform = camera @ np.column_stack([rotation[:, 0], rotation[:, 1], place.ravel()])
+        poses.append(np.asarray(transform / transform[2, 2]))
+    return poses
+
+
 @dataclass(frozen=True, eq=False)
 class BoardPose:
     """The board's pose in one photo.

@@ -28,7 +28,7 @@ from companion.cascade import Step as CascadeStep
 from companion.cornermatch import match_corner
 from companion.decode import Decoder, Detection
 from companion.outline import paper_outlines, seen_as
-from companion.pose import BoardPose, apply, rounded_px
+from companion.pose import BoardPose, apply, rounded_px, seen_flat
 from patrolkit.errors import PayloadError, PhotoError
 from patrolkit.i18n import N_, _, ngettext
 from patrolkit.payload import Corner, Game, Item, decode, encode
@@ -482,47 +482,69 @@ def sheet_pose(
     looked for through ``looks`` where a first pose (from the codes read, or ``guess``) puts
     them, and, with the texts of the board's corner codes ``known``, matched there; ``None``
     unless two codes agree, or, with a ``guess``, one code fits it moved in the table's
-    plane."""
+    plane. From one code read and no ``guess``, both of its poses through a phone's camera
+    are tried in turn (:func:`companion.pose.seen_flat`)."""
     boxes = dict(plan.fiducials)
-    usable = by_corner(codes, boxes)
-    transform = guess
-    if usable and guess is None:
-        transform = fit(
-            np.vstack([box_corners(boxes[c]) for c in usable]),
-            np.vstack([usable[c].corners for c in usable]),
-        )
-    if transform is None:
-        return None
-    grow = LOOK_MM if guess is None else 2 * LOOK_MM
-    for _round in range(RELOOKS):
-        before = len(usable)
-        rough = BoardPose(kit, transform, np.linalg.inv(transform), (), (), 0.0)
-        for corner, box in boxes.items():
-            if corner in usable:
-                continue
+    read = by_corner(codes, boxes)
+    size = (gray.shape[1], gray.shape[0])
+    if guess is not None:
+        firsts = [guess]
+    elif len(read) == 1:
+        (corner,) = read
+        firsts = seen_flat(box_corners(boxes[corner]), read[corner].corners, size)
+    else:
+        firsts = [t for t in (pose_from(read, boxes, None, size),) if t is not None]
 
-            def wanted(item: Item, corner: Corner = corner) -> bool:
-                return (
-                    isinstance(item, fiducial)
-                    and item.corner is corner
-                    and item.kit == kit
-                    and (item.column, item.row) == (plan.column, plan.row)
-                )
+    def wanted(corner: Corner) -> Callable[[Item], bool]:
+        def wanted_here(item: Item) -> bool:
+            return (
+                isinstance(item, fiducial)
+                and item.corner is corner
+                and item.kit == kit
+                and (item.column, item.row) == (plan.column, plan.row)
+            )
 
-            detection = look_again(gray, reader, rough, box, grow, (*looks, *SMALL_LOOK), wanted)
-            if detection is None and known is not None:
-                detection = known.match(gray, rough, plan, corner, box)
-            if detection is not None:
-                usable[corner] = detection
-        if len(usable) == len(boxes) or len(usable) == before:
-            break
-        better = pose_from(usable, boxes, guess)
-        if better is None:
-            break
-        transform, grow = better, LOOK_MM
+        return wanted_here
+
+    for transform in firsts:
+        usable = dict(read)
+        grow = LOOK_MM if guess is None else 2 * LOOK_MM
+        for _round in range(RELOOKS):
+            before = len(usable)
+            rough = BoardPose(kit, transform, np.linalg.inv(transform), (), (), 0.0)
+            for corner, box in boxes.items():
+                if corner in usable:
+                    continue
+                looked = (*looks, *SMALL_LOOK)
+                detection = look_again(gray, reader, rough, box, grow, looked, wanted(corner))
+                if detection is None and known is not None:
+                    detection = known.match(gray, rough, plan, corner, box)
+                if detection is not None:
+                    usable[corner] = detection
+            if len(usable) == len(boxes) or len(usable) == before:
+                break
+            better = pose_from(usable, boxes, guess, size)
+            if better is None:
+                break
+            transform, grow = better, LOOK_MM
+        pose = _agreed(kit, usable, boxes, guess, size)
+        if pose is not None:
+            return pose
+    return None
+
+
+def _agreed(
+    kit: str,
+    usable: dict[Corner, Detection],
+    boxes: dict[Corner, Box],
+    guess: np.ndarray | None,
+    size: tuple[int, int],
+) -> BoardPose | None:
+    """The sheet's pose from the corner codes ``usable``; ``None`` unless two of them agree
+    (or one fits the ``guess``)."""
     if not usable or (len(usable) < 2 and guess is None):
         return None
-    transform = pose_from(usable, boxes, guess)
+    transform = pose_from(usable, boxes, guess, size)
     if transform is None:
         return None
     inverse = np.linalg.inv(transform)
@@ -533,16 +555,23 @@ def sheet_pose(
 
 
 def pose_from(
-    usable: dict[Corner, Detection], boxes: dict[Corner, Box], guess: np.ndarray | None
+    usable: dict[Corner, Detection],
+    boxes: dict[Corner, Box],
+    guess: np.ndarray | None,
+    size: tuple[int, int],
 ) -> np.ndarray | None:
-    """The sheet's homography from the corner codes ``usable``; from one code only with a
-    ``guess``; ``None`` when none can be fitted."""
+    """The sheet's homography from the corner codes ``usable`` in a photo of ``size`` (width,
+    height); from one code, as a phone's camera sees it (:func:`companion.pose.seen_flat`: a
+    first pose to look for the others round), or with a ``guess`` as below; ``None`` when none
+    can be fitted."""
     if not usable:
         return None
     src = np.vstack([box_corners(boxes[c]) for c in usable])
     dst = np.vstack([usable[c].corners for c in usable])
-    if len(usable) > 1 or guess is None:
+    if len(usable) > 1:
         return fit(src, dst)
+    if guess is None:
+        return next(iter(seen_flat(src, dst, size)), None)
     # One corner code only (noise, glare or a standing piece hides the others): the sheets
     # found beside it lie on the same table, so their pose, moved and turned in the table's
     # plane to fit the one code, is this sheet's.
@@ -612,9 +641,8 @@ def rms(errors: list[float]) -> float:
 
 
 def fit(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
-    """The homography from sheet mm to photo px: exact for one code, RANSAC for more."""
-    if len(src) == 4:
-        return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
+    """The homography from sheet mm to photo px through the corners of two codes or more
+    (RANSAC; one code's pose is :func:`companion.pose.seen_flat`)."""
     transform, _ = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
     return None if transform is None else np.asarray(transform, dtype=float)
 

@@ -264,7 +264,8 @@ def _sheet_pose(
     codes agree."""
     boxes = dict(plan.fiducials)
     usable = by_corner(codes, boxes)
-    transform = pose_from(usable, boxes, guess) if usable else guess
+    size = (gray.shape[1], gray.shape[0])
+    transform = pose_from(usable, boxes, guess, size) if usable else guess
     if transform is None:
         return None
     grow = LOOK_MM if guess is None else 2 * LOOK_MM

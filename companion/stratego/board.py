@@ -20,7 +20,7 @@ import numpy as np
 
 from companion.cascade import Step as CascadeStep
 from companion.decode import Decoder, Detection
-from companion.pose import FOCAL_OVER_WIDTH
+from companion.pose import phone_camera
 from companion.sheets import (
     Codes,
     KnownCorners,
@@ -179,14 +179,9 @@ def _sheet_finder(
 def lifted(to_photo: np.ndarray, size: tuple[int, int], height_mm: float) -> np.ndarray:
     """The homography from a plane ``height_mm`` over the board (same x and y) to photo px,
     from the board's ``to_photo`` in a photo of ``size`` (width, height) pixels: the pose is
-    split into the camera's rotation and position, with a phone's focal length
-    (:data:`~companion.pose.FOCAL_OVER_WIDTH`) and the principal point at the photo's centre,
-    the plane moved up, and the camera put back."""
-    width, height = size
-    focal = FOCAL_OVER_WIDTH * max(width, height)
-    camera = np.array(
-        [[focal, 0.0, (width - 1) / 2], [0.0, focal, (height - 1) / 2], [0.0, 0.0, 1.0]]
-    )
+    split into the rotation and position of a phone's camera
+    (:func:`~companion.pose.phone_camera`), the plane moved up, and the camera put back."""
+    camera = phone_camera(*size)
     m = np.linalg.solve(camera, to_photo)
     scale = 2.0 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))
     if m[2, 2] * scale < 0:
