@@ -495,8 +495,8 @@ def sheet_pose(
     else:
         firsts = [t for t in (pose_from(read, boxes, None, size),) if t is not None]
 
-    def wanted(corner: Corner) -> Callable[[Item], bool]:
-        def wanted_here(item: Item) -> bool:
+    def looked_for(corner: Corner, rough: BoardPose, grow: float) -> Detection | None:
+        def wanted(item: Item) -> bool:
             return (
                 isinstance(item, fiducial)
                 and item.corner is corner
@@ -504,7 +504,11 @@ def sheet_pose(
                 and (item.column, item.row) == (plan.column, plan.row)
             )
 
-        return wanted_here
+        box = boxes[corner]
+        detection = look_again(gray, reader, rough, box, grow, (*looks, *SMALL_LOOK), wanted)
+        if detection is None and known is not None:
+            detection = known.match(gray, rough, plan, corner, box)
+        return detection
 
     for transform in firsts:
         usable = dict(read)
@@ -512,13 +516,8 @@ def sheet_pose(
         for _round in range(RELOOKS):
             before = len(usable)
             rough = BoardPose(kit, transform, np.linalg.inv(transform), (), (), 0.0)
-            for corner, box in boxes.items():
-                if corner in usable:
-                    continue
-                looked = (*looks, *SMALL_LOOK)
-                detection = look_again(gray, reader, rough, box, grow, looked, wanted(corner))
-                if detection is None and known is not None:
-                    detection = known.match(gray, rough, plan, corner, box)
+            for corner in boxes:
+                detection = None if corner in usable else looked_for(corner, rough, grow)
                 if detection is not None:
                     usable[corner] = detection
             if len(usable) == len(boxes) or len(usable) == before:
@@ -528,6 +527,17 @@ def sheet_pose(
                 break
             transform, grow = better, LOOK_MM
         pose = _agreed(kit, usable, boxes, guess, size)
+        if pose is not None and pose.set_aside and len(pose.seen) >= 2:
+            # A code matched round a rough first pose may sit off; round the pose the others
+            # agree on it is looked for again, and kept if it then agrees.
+            again = {c: d for c, d in usable.items() if c not in pose.set_aside}
+            for corner in pose.set_aside:
+                detection = looked_for(corner, pose, LOOK_MM)
+                if detection is not None:
+                    again[corner] = detection
+            redone = _agreed(kit, again, boxes, guess, size)
+            if redone is not None and len(redone.seen) > len(pose.seen):
+                pose = redone
         if pose is not None:
             return pose
     return None
