@@ -5,9 +5,10 @@ Stratego, Le grand jeu des patrouilles and Patrolis print their boards across la
 (:class:`~patrolkit.sizes.lapped.LappedSheet`) with corner codes in the margins. The sheets are
 laid by hand, each a little off its place, so each is located on its own: a homography from
 its corner codes (RANSAC over their corners), with the corner codes the photo pass missed
-looked for where a first pose puts them, kept only when two codes or more agree on it (or,
-beside a sheet already found, when its one code fits that sheet's pose moved in the table's
-plane). The board is found only when every sheet is; otherwise a one-line
+looked for where a first pose puts them (from a single code, the pose a phone's camera gives
+its four corners: :func:`companion.pose.seen_flat`), kept only when two codes or more agree on
+it (or, beside a sheet already found, when its one code fits that sheet's pose moved in the
+table's plane). The board is found only when every sheet is; otherwise a one-line
 :class:`~patrolkit.errors.PhotoError` names the sheets missing.
 
 What a game's codes are, and what the photo must show before the windows need not be read, is
