@@ -49,7 +49,8 @@ def seen_flat(plane: np.ndarray, photo: np.ndarray, size: tuple[int, int]) -> li
     for turn, place in zip(turns, places, strict=True) if found else ():
         rotation, _ = cv2.Rodrigues(turn)
         transform = camera @ np.column_stack([rotation[:, 0], rotation[:, 1], place.ravel()])
-        poses.append(np.asarray(transform / transform[2, 2]))
+        if np.isfinite(transform).all() and abs(np.linalg.det(transform)) > 1e-9:
+            poses.append(np.asarray(transform / transform[2, 2]))
     return poses
 
 
