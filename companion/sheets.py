@@ -488,13 +488,7 @@ def sheet_pose(
     boxes = dict(plan.fiducials)
     read = by_corner(codes, boxes)
     size = (gray.shape[1], gray.shape[0])
-    if guess is not None:
-        firsts = [guess]
-    elif len(read) == 1:
-        (corner,) = read
-        firsts = seen_flat(box_corners(boxes[corner]), read[corner].corners, size)
-    else:
-        firsts = [t for t in (pose_from(read, boxes, None, size),) if t is not None]
+    firsts = [guess] if guess is not None else first_poses(read, boxes, size)
 
     def looked_for(corner: Corner, rough: BoardPose, grow: float) -> Detection | None:
         def wanted(item: Item) -> bool:
@@ -563,6 +557,19 @@ def _agreed(
     if len(seen) < min(2, len(usable)):
         return None
     return BoardPose(kit, transform, inverse, tuple(seen), tuple(aside), rms(errors))
+
+
+def first_poses(
+    read: dict[Corner, Detection], boxes: dict[Corner, Box], size: tuple[int, int]
+) -> list[np.ndarray]:
+    """The poses to look for a sheet's other corner codes round, from those ``read`` in a photo
+    of ``size`` (width, height): from one code, both of its poses through a phone's camera
+    (:func:`companion.pose.seen_flat`), the likelier first; from more, their fit."""
+    if len(read) == 1:
+        (corner,) = read
+        return seen_flat(box_corners(boxes[corner]), read[corner].corners, size)
+    fitted = pose_from(read, boxes, None, size)
+    return [] if fitted is None else [fitted]
 
 
 def pose_from(

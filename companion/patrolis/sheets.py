@@ -26,6 +26,7 @@ from companion.sheets import (
     agreement,
     box_corners,
     by_corner,
+    first_poses,
     fit,
     found_beside,
     look_again,
@@ -260,14 +261,40 @@ def _sheet_pose(
     missing are looked for where a first pose puts them (from the codes read, or from
     ``guess``, where the sheets found beside put this one: as it is, or moved in the table's
     plane to fit the one code read, :func:`companion.sheets.pose_from`), and, with a
-    ``guess``, matched among the board's ``known`` corner codes there. ``None`` unless two
-    codes agree."""
+    ``guess``, matched among the board's ``known`` corner codes there. From one corner code
+    and no ``guess``, both of its poses through a phone's camera are tried in turn
+    (:func:`companion.pose.seen_flat`). ``None`` unless two codes agree."""
     boxes = dict(plan.fiducials)
-    usable = by_corner(codes, boxes)
+    read = by_corner(codes, boxes)
     size = (gray.shape[1], gray.shape[0])
-    transform = pose_from(usable, boxes, guess, size) if usable else guess
-    if transform is None:
-        return None
+    if guess is None:
+        firsts = first_poses(read, boxes, size)
+    else:
+        first = pose_from(read, boxes, guess, size) if read else guess
+        firsts = [] if first is None else [first]
+    for transform in firsts:
+        reading = _sheet_pose_from(
+            plan, dict(read), parts, digest, gray, reader, transform, guess, known
+        )
+        if reading is not None:
+            return reading
+    return None
+
+
+def _sheet_pose_from(
+    plan: PatrolisSheet,
+    usable: dict[Corner, Detection],
+    parts: list[tuple[PatrolisMapPart, Detection]],
+    digest: str,
+    gray: np.ndarray,
+    reader: Decoder,
+    transform: np.ndarray,
+    guess: np.ndarray | None,
+    known: KnownCorners | None,
+) -> SheetReading | None:
+    """:func:`_sheet_pose` from the first pose ``transform``, the corner codes read ``usable``
+    (those found are added)."""
+    boxes = dict(plan.fiducials)
     grow = LOOK_MM if guess is None else 2 * LOOK_MM
     rough = BoardPose(digest, transform, np.linalg.inv(transform), (), (), 0.0)
     for corner, box in boxes.items():
@@ -312,10 +339,10 @@ def _sheet_pose(
         [box_corners(boxes[c]) for c in usable] + [box_corners(part_boxes[k - 1]) for k in used]
     )
     dst = np.vstack([usable[c].corners for c in usable] + [used[k].corners for k in used])
-    transform = fit(src, dst)
-    if transform is None:
+    fitted = fit(src, dst)
+    if fitted is None:
         return None
-    inverse = np.linalg.inv(transform)
+    inverse = np.linalg.inv(fitted)
     seen, aside, errors = agreement(inverse, usable, boxes)
     parts_seen, _found, parts_errors = agreement(
         inverse, used, {k: part_boxes[k - 1] for k in used}
@@ -324,7 +351,7 @@ def _sheet_pose(
     agreeing = len(seen) + len(parts_seen)
     if not seen or agreeing < 2:
         return None
-    pose = BoardPose(digest, transform, inverse, tuple(seen), tuple(aside), rms(errors))
+    pose = BoardPose(digest, fitted, inverse, tuple(seen), tuple(aside), rms(errors))
     return SheetReading(plan, pose, tuple(seen), tuple(aside))
 
 
