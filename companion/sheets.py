@@ -517,11 +517,11 @@ def sheet_pose(
                     usable[corner] = detection
             if len(usable) == len(boxes) or len(usable) == before:
                 break
-            better = pose_from(usable, boxes, guess, size)
+            better = pose_from(usable, boxes, guess)
             if better is None:
                 break
             transform, grow = better, LOOK_MM
-        pose = _agreed(kit, usable, boxes, guess, size)
+        pose = _agreed(kit, usable, boxes, guess)
         if pose is not None and pose.set_aside and len(pose.seen) >= 2:
             # A code matched round a rough first pose may sit off; round the pose the others
             # agree on it is looked for again, and kept if it then agrees.
@@ -530,7 +530,7 @@ def sheet_pose(
                 detection = looked_for(corner, pose, LOOK_MM)
                 if detection is not None:
                     again[corner] = detection
-            redone = _agreed(kit, again, boxes, guess, size)
+            redone = _agreed(kit, again, boxes, guess)
             if redone is not None and len(redone.seen) > len(pose.seen):
                 pose = redone
         if pose is not None:
@@ -543,13 +543,12 @@ def _agreed(
     usable: dict[Corner, Detection],
     boxes: dict[Corner, Box],
     guess: np.ndarray | None,
-    size: tuple[int, int],
 ) -> BoardPose | None:
     """The sheet's pose from the corner codes ``usable``; ``None`` unless two of them agree
     (or one fits the ``guess``)."""
     if not usable or (len(usable) < 2 and guess is None):
         return None
-    transform = pose_from(usable, boxes, guess, size)
+    transform = pose_from(usable, boxes, guess)
     if transform is None:
         return None
     inverse = np.linalg.inv(transform)
@@ -568,19 +567,15 @@ def first_poses(
     if len(read) == 1:
         (corner,) = read
         return seen_flat(box_corners(boxes[corner]), read[corner].corners, size)
-    fitted = pose_from(read, boxes, None, size)
+    fitted = pose_from(read, boxes, None)
     return [] if fitted is None else [fitted]
 
 
 def pose_from(
-    usable: dict[Corner, Detection],
-    boxes: dict[Corner, Box],
-    guess: np.ndarray | None,
-    size: tuple[int, int],
+    usable: dict[Corner, Detection], boxes: dict[Corner, Box], guess: np.ndarray | None
 ) -> np.ndarray | None:
-    """The sheet's homography from the corner codes ``usable`` in a photo of ``size`` (width,
-    height); from one code, as a phone's camera sees it (:func:`companion.pose.seen_flat`: a
-    first pose to look for the others round), or with a ``guess`` as below; ``None`` when none
+    """The sheet's homography from the corner codes ``usable``; from one code only with a
+    ``guess`` (one code alone gives first poses only: :func:`first_poses`); ``None`` when none
     can be fitted."""
     if not usable:
         return None
@@ -589,7 +584,7 @@ def pose_from(
     if len(usable) > 1:
         return fit(src, dst)
     if guess is None:
-        return next(iter(seen_flat(src, dst, size)), None)
+        return None
     # One corner code only (noise, glare or a standing piece hides the others): the sheets
     # found beside it lie on the same table, so their pose, moved and turned in the table's
     # plane to fit the one code, is this sheet's.

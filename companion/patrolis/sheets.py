@@ -270,7 +270,7 @@ def _sheet_pose(
     if guess is None:
         firsts = first_poses(read, boxes, size)
     else:
-        first = pose_from(read, boxes, guess, size) if read else guess
+        first = pose_from(read, boxes, guess) if read else guess
         firsts = [] if first is None else [first]
     for transform in firsts:
         reading = _sheet_pose_from(
