@@ -490,6 +490,8 @@ def sheet_pose(
     size = (gray.shape[1], gray.shape[0])
     firsts = [guess] if guess is not None else first_poses(read, boxes, size)
 
+    matched: set[Corner] = set()
+
     def looked_for(corner: Corner, rough: BoardPose, grow: float) -> Detection | None:
         def wanted(item: Item) -> bool:
             return (
@@ -503,10 +505,13 @@ def sheet_pose(
         detection = look_again(gray, reader, rough, box, grow, (*looks, *SMALL_LOOK), wanted)
         if detection is None and known is not None:
             detection = known.match(gray, rough, plan, corner, box)
+            if detection is not None:
+                matched.add(corner)
         return detection
 
     for transform in firsts:
         usable = dict(read)
+        matched.clear()
         grow = LOOK_MM if guess is None else 2 * LOOK_MM
         for _round in range(RELOOKS):
             before = len(usable)
@@ -522,16 +527,21 @@ def sheet_pose(
                 break
             transform, grow = better, LOOK_MM
         pose = _agreed(kit, usable, boxes, guess)
-        if pose is not None and pose.set_aside and len(pose.seen) >= 2:
-            # A code matched round a rough first pose may sit off; round the pose the others
-            # agree on it is looked for again, and kept if it then agrees.
-            again = {c: d for c, d in usable.items() if c not in pose.set_aside}
-            for corner in pose.set_aside:
+        redo = set() if pose is None else set(pose.set_aside) | (matched - set(read))
+        if pose is not None and redo and guess is None and len(read) == 1:
+            # Codes matched round the rough pose of one code sit a little off (or too far to
+            # agree); round the pose the codes agree on they are matched again, and kept if
+            # more of them then agree, or as many more closely.
+            again = {c: d for c, d in usable.items() if c not in redo}
+            for corner in redo:
                 detection = looked_for(corner, pose, LOOK_MM)
                 if detection is not None:
                     again[corner] = detection
             redone = _agreed(kit, again, boxes, guess)
-            if redone is not None and len(redone.seen) > len(pose.seen):
+            if redone is not None and (len(redone.seen), -redone.error_mm) > (
+                len(pose.seen),
+                -pose.error_mm,
+            ):
                 pose = redone
         if pose is not None:
             return pose
