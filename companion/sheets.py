@@ -483,8 +483,8 @@ def sheet_pose(
     looked for through ``looks`` where a first pose (from the codes read, or ``guess``) puts
     them, and, with the texts of the board's corner codes ``known``, matched there; ``None``
     unless two codes agree, or, with a ``guess``, one code fits it moved in the table's
-    plane. From one code read and no ``guess``, both of its poses through a phone's camera
-    are tried in turn (:func:`companion.pose.seen_flat`)."""
+    plane. From one code read and no ``guess``, each first pose of :func:`first_poses` is
+    tried in turn."""
     boxes = dict(plan.fiducials)
     read = by_corner(codes, boxes)
     size = (gray.shape[1], gray.shape[0])
@@ -573,10 +573,14 @@ def first_poses(
 ) -> list[np.ndarray]:
     """The poses to look for a sheet's other corner codes round, from those ``read`` in a photo
     of ``size`` (width, height): from one code, both of its poses through a phone's camera
-    (:func:`companion.pose.seen_flat`), the likelier first; from more, their fit."""
+    (:func:`companion.pose.seen_flat`), the likelier first, then the free homography of its
+    corners (a photo the camera's model does not fit: a sheet curled or seen through a lens
+    that bends it); from more, their fit."""
     if len(read) == 1:
         (corner,) = read
-        return seen_flat(box_corners(boxes[corner]), read[corner].corners, size)
+        plane, photo = box_corners(boxes[corner]), read[corner].corners
+        free = cv2.getPerspectiveTransform(plane.astype(np.float32), photo.astype(np.float32))
+        return [*seen_flat(plane, photo, size), np.asarray(free, np.float64)]
     fitted = pose_from(read, boxes, None)
     return [] if fitted is None else [fitted]
 

@@ -262,8 +262,8 @@ def _sheet_pose(
     ``guess``, where the sheets found beside put this one: as it is, or moved in the table's
     plane to fit the one code read, :func:`companion.sheets.pose_from`), and, with a
     ``guess``, matched among the board's ``known`` corner codes there. From one corner code
-    and no ``guess``, both of its poses through a phone's camera are tried in turn
-    (:func:`companion.pose.seen_flat`). ``None`` unless two codes agree."""
+    and no ``guess``, each first pose of :func:`companion.sheets.first_poses` is tried in turn.
+    ``None`` unless two codes agree."""
     boxes = dict(plan.fiducials)
     read = by_corner(codes, boxes)
     size = (gray.shape[1], gray.shape[0])
