@@ -5,7 +5,6 @@ every piece is read where it stands (the referee holding both armies' secrets, a
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -15,19 +14,13 @@ from companion.camera.stratego.positions import mid_game
 from companion.camera.stratego.scene import photograph
 from companion.stratego.piecematch import printed_kit
 from companion.stratego.reader import read_photo
-from generator.stratego.kit import write_kit
+from tests.stratego.kits import seeded_kit
 
 pytestmark = pytest.mark.slow
 
 
 def test_sheets_found_from_one_code_each_are_read_whole(tmp_path: Path) -> None:
-    rng = random.Random(7102)
-    write_kit(
-        tmp_path,
-        seed=7102,
-        force=True,
-        entropy=lambda n: bytes(rng.randrange(256) for _ in range(n)),
-    )
+    seeded_kit(tmp_path, 7102, kit_seed=7102)  # the benchmark's second kit
     state = mid_game(stratego_kit_raster(tmp_path).secrets, 70039)
     photo = photograph(tmp_path, state, preset="motion", seed=70039).jpeg
     reading = read_photo(photo, printed=printed_kit(read_secrets(tmp_path)))
