@@ -5,7 +5,10 @@ and without the secrets the photo is refused.
 
 The photo's spectrum names this streak well enough for the codes to read (and the board to be
 found without the secrets); here it is left out, as it is when it names no streak that lets a
-code read (a streak bent along its path), so that the outline is what finds the board."""
+code read (a streak bent along its path). The one corner code read also places its sheet as a
+phone's camera sees it, and the other sheets round it, without the secrets; that is left out too
+(as when the paper's curl keeps the camera's poses from finding a second code), so that the
+outline is what finds the board. Each is then put back, and finds the board on its own."""
 
 from __future__ import annotations
 
@@ -14,9 +17,11 @@ from pathlib import Path
 import pytest
 
 import companion.deblur as deblur
+import companion.sheets as sheets
 from companion.camera.stratego.kit import read_secrets, stratego_kit_raster
 from companion.camera.stratego.positions import setup_position
 from companion.camera.stratego.scene import photograph
+from companion.pose import seen_flat
 from companion.stratego.piecematch import printed_kit
 from companion.stratego.reader import read_photo
 from patrolkit.errors import PhotoError
@@ -35,8 +40,9 @@ def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def no_spectrum(monkeypatch: pytest.MonkeyPatch) -> None:
+def no_spectrum_nor_camera_poses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deblur, "blurs_from_spectrum", lambda _gray: [])
+    monkeypatch.setattr(sheets, "seen_flat", lambda _plane, _photo, _size: [])
 
 
 @pytest.fixture(scope="module")
@@ -65,10 +71,26 @@ def test_the_secrets_find_the_board_by_its_outline_and_read_every_piece(
     }
 
 
+def test_with_one_codes_camera_poses_the_board_is_found_without_the_secrets(
+    table: tuple[State, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sheets, "seen_flat", seen_flat)  # the camera's poses back
+    state, jpeg = table
+    reading = read_photo(jpeg)
+    assert len(reading.sheets) == 4
+    reported = {sq for u in reading.unreadable for sq in u.cells}
+    for sq, piece in enumerate(state.cells):
+        got = reading.pieces.get(sq)
+        if got is not None:
+            assert piece is not None and (got.army, got.id) == (piece.army, piece.id)
+        elif piece is not None:
+            assert sq in reported  # a piece whose code does not read without the secrets
+
+
 def test_with_its_spectrum_read_the_shaken_photo_needs_no_secrets(
     table: tuple[State, bytes], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.undo()  # the spectrum back
+    monkeypatch.undo()  # the spectrum and the camera's poses back
     state, jpeg = table
     reading = read_photo(jpeg)
     assert reading.unreadable == ()
