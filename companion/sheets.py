@@ -527,25 +527,28 @@ def sheet_pose(
                 break
             transform, grow = better, LOOK_MM
         pose = _agreed(kit, usable, boxes, guess)
-        redo = set() if pose is None else set(pose.set_aside) | (matched - set(read))
-        if pose is not None and redo and guess is None and len(read) == 1:
+        if pose is None:
+            continue
+        if guess is None and len(read) == 1 and (pose.set_aside or matched):
             # Codes matched round the rough pose of one code sit a little off (or too far to
             # agree); round the pose the codes agree on they are matched again, and kept if
             # more of them then agree, or as many more closely.
+            redo = set(pose.set_aside) | matched
             again = {c: d for c, d in usable.items() if c not in redo}
             for corner in redo:
                 detection = looked_for(corner, pose, LOOK_MM)
                 if detection is not None:
                     again[corner] = detection
             redone = _agreed(kit, again, boxes, guess)
-            if redone is not None and (len(redone.seen), -redone.error_mm) > (
-                len(pose.seen),
-                -pose.error_mm,
-            ):
+            if redone is not None and _closer(redone, pose):
                 pose = redone
-        if pose is not None:
-            return pose
+        return pose
     return None
+
+
+def _closer(pose: BoardPose, other: BoardPose) -> bool:
+    """Whether more corner codes agree on ``pose`` than on ``other``, or as many more closely."""
+    return (len(pose.seen), -pose.error_mm) > (len(other.seen), -other.error_mm)
 
 
 def _agreed(

@@ -66,7 +66,7 @@ def second_look(
     game_map: Map,
     cells: list[int],
     *,
-    as_taken: np.ndarray | None = None,
+    as_taken: np.ndarray,
 ) -> SecondLook:
     """Codes read in the cells still without one that are not flat, rectified through their
     sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat,
@@ -76,12 +76,11 @@ def second_look(
     (sharpening overshoots white paper and a code's light modules to the top grey level, as
     glare does)."""
     look = SecondLook()
-    taken_gray = gray if as_taken is None else as_taken
-    sharpened = taken_gray is not gray
+    sharpened = as_taken is not gray
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     for cell in cells:
         middle, reading, box = middle_of(gray, sheets, game_map, cell)
-        taken = middle_of(taken_gray, sheets, game_map, cell)[0] if sharpened else middle
+        taken = middle_of(as_taken, sheets, game_map, cell)[0] if sharpened else middle
         if blown(taken):
             look.glared.add(cell)
         elif blown(middle):
