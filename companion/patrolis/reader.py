@@ -23,7 +23,10 @@ the objectives still on the map, and what could not be read.
    (:mod:`companion.cascade`): upscaled, then — where the cell does not look bare — sharpened
    and with adaptive contrast; codes that are not the game's read there (a product label lying
    on the board) are reported like those of the photo pass;
-6. a cell where no code reads is empty only when it looks bare (:func:`looks_bare`; never
+6. a cell still without a code where a piece may lie (7. below) and that does not look bare is
+   compared with every code a kit can print (:mod:`companion.patrolis.tilematch`); a code
+   matched clearly, and read nowhere else, is placed as in 4.;
+7. a cell where no code reads is empty only when it looks bare (:func:`looks_bare`; never
    where glare blows it out) or when nothing can lie there: no step by the rules
    (:func:`could_hold_steps`) and no objective — every objective of the kit is read, or the
    cell is not blown out and shows no part of a code (:func:`shows_code_detail`). Otherwise
@@ -48,6 +51,7 @@ from companion.patrolis.bare import MIN_PX_PER_MM, seen_closely, shows_code_deta
 from companion.patrolis.reading import PatrolisReading, TileReading, Unreadable
 from companion.patrolis.second_look import could_hold_steps, labels_round, second_look
 from companion.patrolis.sheets import Found, SheetReading, locate_board, read_codes, sort_codes
+from companion.patrolis.tilematch import match_cell
 from companion.pose import apply, rounded_px
 from companion.sheets import (
     across,
@@ -111,18 +115,26 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     _add_foreign(found, look.foreign)
     clock.lap("second look")
     doubtful = {c for c in missing if c not in pieces and c not in look.bare}
-    steps_can_lie = could_hold_steps(game_map, pieces, doubtful, _across_cells(unreadable))
-    objectives_can_lie: set[int] = set()
-    if sum(p.objective is not None for p in pieces.values()) < len(DEFAULT_OBJECTIVES):
-        objectives_can_lie = look.glared | {
-            c
-            for c in doubtful - steps_can_lie - look.glared
-            if shows_code_detail(picture.gray, sheets, game_map, c)
-        }
+    tried: set[int] = set()
+    while True:  # a piece matched may let a step lie beside it: those cells are matched too
+        step_cells, objective_cells = _can_lie(
+            picture.gray, sheets, game_map, pieces, doubtful, look.glared, unreadable
+        )
+        cells = sorted(doubtful & (step_cells | objective_cells) - tried)
+        tried |= set(cells)
+        matched = _matched(as_taken, sheets, game_map, pieces, cells, step_cells)
+        extra, extra_problems = _place(matched, sheets, game_map, cell_mm, "matched")
+        if not matched:
+            break
+        for cell, piece in extra.items():
+            pieces.setdefault(cell, piece)
+        unreadable += [u for u in extra_problems if isinstance(u, Unreadable)]
+        doubtful -= set(extra) | _across_cells(extra_problems)
+    clock.lap("matched")
     unseen = _unseen(
         doubtful,
         look.glared,
-        steps_can_lie | objectives_can_lie,
+        step_cells | objective_cells,
         lambda cell: _centre_px(sheets, game_map, cell_mm, cell),
         game_map,
     )
@@ -144,12 +156,66 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
         problems=tuple(sentences),
         photo_size=(picture.width, picture.height),
         decoder=reader.name,
-        passes={"photo": len(found.pieces), "tried": len(missing), "second look": look.read},
+        passes={
+            "photo": len(found.pieces),
+            "tried": len(missing),
+            "second look": look.read,
+            "matched": sum(p.stage == "matched" for p in pieces.values()),
+        },
         timings=clock.timings(),
     )
 
 
 # -- what is not seen ------------------------------------------------------------------------
+
+
+def _can_lie(
+    gray: np.ndarray,
+    sheets: list[SheetReading],
+    game_map: Map,
+    pieces: dict[int, TileReading],
+    doubtful: set[int],
+    glared: set[int],
+    unreadable: list[Unreadable],
+) -> tuple[set[int], set[int]]:
+    """Of the ``doubtful`` cells (no code read, not seen bare), those where a step may lie by
+    the rules (:func:`could_hold_steps`), and those where an objective may lie while one of the
+    kit's is not read: where glare hides the cell, or it shows part of a code
+    (:func:`shows_code_detail`)."""
+    steps = could_hold_steps(game_map, pieces, doubtful, _across_cells(unreadable))
+    if _objectives_read(pieces) >= len(DEFAULT_OBJECTIVES):
+        return steps, set()
+    hidden = doubtful & glared
+    return steps, hidden | {
+        c for c in doubtful - steps - hidden if shows_code_detail(gray, sheets, game_map, c)
+    }
+
+
+def _matched(
+    gray: np.ndarray,
+    sheets: list[SheetReading],
+    game_map: Map,
+    pieces: dict[int, TileReading],
+    cells: list[int],
+    steps: set[int],
+) -> list[Detection]:
+    """The codes of the ``cells`` read by matching (:func:`match_cell`) against the pieces that
+    may lie on each: a step on ``steps``, an objective anywhere while one of the kit's is not
+    read. Each code at most once, and none of them a code read elsewhere in the photo."""
+    read = {p.payload for p in pieces.values()}
+    objective = {"objective"} if _objectives_read(pieces) < len(DEFAULT_OBJECTIVES) else set()
+    matches = []
+    for cell in cells:
+        kinds = frozenset(objective | ({"step"} if cell in steps else set()))
+        match = match_cell(gray, sheets, game_map, cell, kinds, read)
+        if match is not None:
+            matches.append(match.detection)
+    texts = [m.text for m in matches]
+    return [m for m in matches if texts.count(m.text) == 1]
+
+
+def _objectives_read(pieces: dict[int, TileReading]) -> int:
+    return sum(p.objective is not None for p in pieces.values())
 
 
 def _unseen(

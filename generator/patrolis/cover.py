@@ -19,8 +19,8 @@ from generator.frame import (
 from generator.page import BOLD, MARGIN_MM, MM, WHITE, Sheet
 from generator.patrolis.deals import KitMap
 from generator.patrolis.map_legend import draw_overview
-from generator.patrolis.tiles import LETTER_INK, draw_shape, step_mix
-from patrolkit.games.patrolis import STEPS_DEALT, Shape
+from generator.patrolis.tiles import LETTER_INK, draw_shape
+from patrolkit.games.patrolis import STEPS_DEALT, Shape, step_mix
 from patrolkit.i18n import N_, _
 from patrolkit.numbers import decimal
 from patrolkit.sizes import Patrolis

@@ -31,9 +31,9 @@ from generator.patrolis.piece_pages import draw_piece_pages, piece_pages
 from generator.patrolis.placement import place
 from generator.patrolis.rules_sheet import Facts, draw_rules, rules_pages
 from generator.patrolis.sheets import draw_board_sheet
-from generator.patrolis.tiles import objectives, step_mix, tiles_for
+from generator.patrolis.tiles import objectives, tiles_for
 from patrolkit.errors import KitError, LayoutError
-from patrolkit.games.patrolis import MAX_PLAYERS, MIN_PLAYERS, MIN_SIZE, STEPS_DEALT
+from patrolkit.games.patrolis import MAX_PLAYERS, MIN_PLAYERS, MIN_SIZE, STEPS_DEALT, step_mix
 from patrolkit.i18n import _
 from patrolkit.manifest import Item, Manifest
 from patrolkit.sizes import Patrolis

@@ -52,7 +52,7 @@ from generator.page import (
     colour,
 )
 from generator.pieces import draw_pattern, ring_clip
-from patrolkit.games.patrolis import DEFAULT_OBJECTIVES, STEPS_DEALT, Colour, Shape
+from patrolkit.games.patrolis import DEFAULT_OBJECTIVES, Colour, Shape, dealt_tiles
 from patrolkit.i18n import N_
 from patrolkit.manifest import Box, Item
 from patrolkit.payload import PatrolisObjective, PatrolisStep, encode
@@ -111,13 +111,6 @@ LETTER_INK: Final[dict[Colour, str | Color]] = {
 # -- what is printed ----------------------------------------------------------------------------
 
 
-def step_mix(steps: int) -> dict[Shape, int]:
-    """How many straights, curves and crossings a player dealt ``steps`` steps receives."""
-    crossings = max(2, round(steps / 10))
-    curves = (steps - crossings) // 2
-    return {Shape.STRAIGHT: steps - crossings - curves, Shape.CURVE: curves, Shape.CROSS: crossings}
-
-
 @dataclass(frozen=True)
 class StepTile:
     """One step tile: its shape, its owner (0 = Player 1) and its serial number among the
@@ -154,15 +147,8 @@ class ObjectiveToken:
 
 def tiles_for(players: int) -> list[StepTile]:
     """Every player's tiles, Player 1 first; each player's straights, then curves, then
-    crossings, numbered from 1."""
-    tiles = []
-    for player in range(players):
-        serial = 0
-        for shape, count in step_mix(STEPS_DEALT[players]).items():
-            for _ in range(count):
-                serial += 1
-                tiles.append(StepTile(shape, player, serial))
-    return tiles
+    crossings, numbered from 1 (:func:`patrolkit.games.patrolis.dealt_tiles`)."""
+    return [StepTile(shape, player, serial) for shape, player, serial in dealt_tiles(players)]
 
 
 def objectives() -> list[ObjectiveToken]:

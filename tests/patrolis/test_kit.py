@@ -13,10 +13,9 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.patrolis.kit import write_kit
-from generator.patrolis.tiles import step_mix
 from patrolkit import __version__
 from patrolkit.errors import KitError
-from patrolkit.games.patrolis import STEPS_DEALT, Map
+from patrolkit.games.patrolis import STEPS_DEALT, Map, step_mix
 from patrolkit.manifest import Box
 from patrolkit.payload import (
     Corner,

@@ -104,10 +104,12 @@ from patrolkit.games.patrolis.tracks import (
     Tile,
     Track,
     Turn,
+    dealt_tiles,
     player_key,
     player_name,
     rotation_of,
     shape_of,
+    step_mix,
 )
 from patrolkit.games.patrolis.validate import validate
 
@@ -156,6 +158,7 @@ __all__ = [
     "check_size",
     "code_length",
     "deal_objectives",
+    "dealt_tiles",
     "edge_point",
     "end_reason",
     "format_turn",
@@ -173,5 +176,6 @@ __all__ = [
     "rotation_of",
     "score",
     "shape_of",
+    "step_mix",
     "validate",
 ]

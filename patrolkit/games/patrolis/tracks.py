@@ -49,6 +49,28 @@ class Shape(Enum):
     __hash__ = object.__hash__
 
 
+def step_mix(steps: int) -> dict[Shape, int]:
+    """How many straights, curves and crossings a player dealt ``steps`` steps receives: one
+    in ten, and at least two, are crossings; the rest half straights and half curves, the odd
+    one a straight."""
+    crossings = max(2, round(steps / 10))
+    curves = (steps - crossings) // 2
+    return {Shape.STRAIGHT: steps - crossings - curves, Shape.CURVE: curves, Shape.CROSS: crossings}
+
+
+def dealt_tiles(players: int) -> list[tuple[Shape, int, int]]:
+    """Every step tile of a game of ``players``, as ``(shape, player, serial)``: Player 1's
+    first (player 0); each player's straights, then curves, then crossings, numbered from 1."""
+    shapes = [
+        shape for shape, count in step_mix(STEPS_DEALT[players]).items() for _n in range(count)
+    ]
+    return [
+        (shape, player, serial)
+        for player in range(players)
+        for serial, shape in enumerate(shapes, start=1)
+    ]
+
+
 class Cut(Enum):
     """Which part of a crossed track a crossing removes: the steps before it or after it."""
 
