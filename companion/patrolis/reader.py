@@ -122,7 +122,7 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
         )
         cells = sorted(doubtful & (step_cells | objective_cells) - tried)
         tried |= set(cells)
-        matched = _matched(as_taken, sheets, game_map, pieces, cells, step_cells)
+        matched = _matched(picture.gray, sheets, game_map, pieces, cells, step_cells)
         extra, extra_problems = _place(matched, sheets, game_map, cell_mm, "matched")
         if not matched:
             break
