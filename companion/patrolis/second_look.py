@@ -220,16 +220,23 @@ def could_hold_steps(
     a step lie, given the tiles read around them.
 
     Every step on the board belongs to a track whose steps join edge to edge; a track starts
-    with a step on the border, and what a crossing cuts away always leaves the crossing cell
-    joined to the rest of its track. So a step can lie on a doubtful cell only if that cell is
-    on the border, or a line of a tile read next to it points into it, or a piece lies across
-    cells next to it, or a doubtful neighbour can hold a step."""
+    with a step on the border, and what a crossing cuts away leaves the crossing cell joined to
+    the rest of its track. That rest reaches the border, unless the crossing was laid over the
+    track's own earlier step and cut its start away: a loop through the crossing cell is left,
+    with whatever runs on from it. So a step can lie on a doubtful cell only if that cell is on
+    the border, or a line of a tile read next to it points into it, or a piece lies across
+    cells next to it, or the doubtful cells joined to it close a loop, or a doubtful neighbour
+    can hold a step."""
     able: set[int] = set()
     todo = []
     for cell in doubtful:
         if game_map.on_border(cell) or _pointed_at(game_map, pieces, across, cell):
             able.add(cell)
             todo.append(cell)
+    for group in _groups(game_map, doubtful):
+        if _closes_a_loop(game_map, group):
+            able |= group
+            todo += sorted(group)
     while todo:
         cell = todo.pop()
         for edge in EDGES:
@@ -238,6 +245,36 @@ def could_hold_steps(
                 able.add(ahead)
                 todo.append(ahead)
     return able
+
+
+def _groups(game_map: Map, cells: set[int]) -> list[set[int]]:
+    """``cells`` split into groups of cells joined edge to edge."""
+    groups: list[set[int]] = []
+    left = set(cells)
+    while left:
+        group = {left.pop()}
+        todo = list(group)
+        while todo:
+            cell = todo.pop()
+            for edge in EDGES:
+                ahead = game_map.neighbour(cell, edge)
+                if ahead is not None and ahead in left:
+                    left.discard(ahead)
+                    group.add(ahead)
+                    todo.append(ahead)
+        groups.append(group)
+    return groups
+
+
+def _closes_a_loop(game_map: Map, group: set[int]) -> bool:
+    """Whether the cells of ``group`` (joined edge to edge) go round in a loop somewhere: as
+    many pairs of neighbours among them as cells, or more."""
+    pairs = 0
+    for cell in group:
+        for edge in EDGES:
+            ahead = game_map.neighbour(cell, edge)
+            pairs += ahead is not None and ahead in group
+    return pairs // 2 >= len(group)
 
 
 def _pointed_at(game_map: Map, pieces: dict[int, TileReading], across: set[int], cell: int) -> bool:

@@ -66,3 +66,12 @@ def test_a_sheet_with_one_corner_code_read_is_found_round_it(
     state, reading = read_table(tmp_path, 9301, 2, seed, preset)
     assert len(reading.sheets) == 4
     assert_never_guessed(state, reading)
+
+
+@pytest.mark.slow
+def test_a_loop_whose_start_a_crossing_cut_away_is_never_called_empty(tmp_path: Path) -> None:
+    # Seven tiles round a crossing laid over its own track, none pointed at by a tile read:
+    # once every tile round them was matched, the rules were taken to rule steps out there and
+    # the seven cells were called empty. They are read now, or reported.
+    state, reading = read_table(tmp_path, 9303, 4, 70011, "defocus")
+    assert_never_guessed(state, reading)
