@@ -27,7 +27,8 @@ Figures:
 * ``objectives_wrong``: photos whose objectives still on the map were read otherwise.
 * ``board_found``: photos where the board was found (no :class:`PhotoError`).
 * ``table_exact``: photos read exactly (every cell and objective right, nothing unreadable).
-* ``read_by``: the share of tiles read by the whole-photo pass and by the second look.
+* ``read_by``: the share of tiles read by the whole-photo pass, by the second look and by
+  matching (:mod:`companion.patrolis.tilematch`).
 * ``seconds``: median, 95th percentile and maximum time per photo.
 """
 

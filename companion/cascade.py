@@ -21,8 +21,7 @@ class Step:
     """One pass of the cascade: the rectified resolution, cubic or linear resampling, a blur
     against sensor noise (sigma in patch pixels, 0 for none), an unsharp mask (its amount, 0
     for none; its radius is a quarter of a millimetre), the light evened out over ``even_mm``
-    (0 for not: see :func:`evened`) and everything but a centred square ``quiet_mm`` wide
-    made paper white (0 for not: a code's quiet zone cleared of what lies round its piece)."""
+    (0 for not: see :func:`evened`)."""
 
     name: str
     pixels_per_mm: float
@@ -30,7 +29,6 @@ class Step:
     denoise: float = 0.0
     sharpen: float = 0.0
     even_mm: float = 0.0
-    quiet_mm: float = 0.0
 
     def patch(
         self, gray: np.ndarray, pose: BoardPose, box: tuple[float, float, float, float]
@@ -43,19 +41,7 @@ class Step:
             patch = unsharp(patch, 0.25 * self.pixels_per_mm, self.sharpen)
         if self.even_mm:
             patch = evened(patch, round(self.even_mm * self.pixels_per_mm))
-        if self.quiet_mm:
-            patch = quieted(patch, round(self.quiet_mm * self.pixels_per_mm))
         return patch, to_photo
-
-
-def quieted(patch: np.ndarray, side: int) -> np.ndarray:
-    """``patch`` with everything outside its centred ``side``-pixel square set to its paper
-    white (the 97th percentile of its grey levels)."""
-    height, width = patch.shape[:2]
-    top, left = max((height - side) // 2, 0), max((width - side) // 2, 0)
-    quiet = np.full_like(patch, np.percentile(patch, 97))
-    quiet[top : top + side, left : left + side] = patch[top : top + side, left : left + side]
-    return quiet
 
 
 def rectify(

@@ -12,7 +12,7 @@ import pytest
 import qrcode
 import zxingcpp
 
-from companion.cascade import evened, noise_level, quieted
+from companion.cascade import evened, noise_level
 
 PAYLOAD = "PK1:ST:P:R:1FH2K3M4"
 MODULE_PX = 10
@@ -52,26 +52,6 @@ def test_bare_paper_across_a_shadow_evens_out_flat() -> None:
     away = np.abs(cv2.Laplacian(paper, cv2.CV_32F)) < 1  # leave the edge's soft band out
     assert float(paper[away].std()) < 4.0
     assert 225 <= float(np.median(paper)) <= 240
-
-
-def test_a_quiet_step_clears_all_but_the_middle_to_paper_white() -> None:
-    """Dark ground round a piece, right up to its code's quiet zone, is made paper white; the
-    middle square (the code and a module of its quiet zone) is kept as it is, and reads."""
-    code = qrcode.QRCode(border=1, box_size=MODULE_PX)
-    code.add_data(PAYLOAD)
-    modules = np.array(code.get_matrix(), dtype=np.float32)
-    side = modules.shape[0] * MODULE_PX
-    ink = cv2.resize(modules, (side, side), interpolation=cv2.INTER_NEAREST)
-    edge = 3 * MODULE_PX
-    ground = np.full((side + 2 * edge,) * 2, 60.0, dtype=np.float32)  # dark map all round
-    ground[edge:-edge, edge:-edge] = 230.0 * (1.0 - 0.85 * ink)
-    picture = np.clip(ground, 0, 255).astype(np.uint8)
-    quiet = quieted(picture, side)
-    kept = slice(edge, -edge)
-    assert np.array_equal(quiet[kept, kept], picture[kept, kept])
-    white = np.percentile(picture, 97).astype(np.uint8)
-    assert (quiet[:edge] == white).all() and (quiet[:, -edge:] == white).all()
-    assert _read(quiet) == [PAYLOAD]
 
 
 def _table(noise: float) -> np.ndarray:

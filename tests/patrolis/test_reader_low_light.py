@@ -1,5 +1,5 @@
-"""A dim room's sensor noise does not hide a Patrolis step tile: the second look smooths the noise
-away before it gives up on a cell (``cells-10-denoised``), and the table reads exactly. A sheet
+"""A dim room's sensor noise does not hide a Patrolis step tile: where the decoder gives up on a
+cell, the tile's code is matched among the kit's, and the table reads exactly. A sheet
 whose own corner codes the grain drowns is found where the sheets beside put it, and a tile the
 grain leaves unread is reported, never taken for bare ground."""
 
@@ -20,14 +20,14 @@ from tests.patrolis.reader_checks import (
 
 KIT_SEED, PLAYERS = 9301, 2
 PHOTO_SEED = 70029
-"""A ``low-light`` table where, without the denoised step, one tile (A11) stays unread."""
+"""A ``low-light`` table where no decoder step reads one tile (A11)."""
 
 
 @pytest.mark.slow
 def test_a_noisy_dim_table_reads_every_tile(tmp_path: Path) -> None:
     state, reading = read_table(tmp_path, KIT_SEED, PLAYERS, PHOTO_SEED, "low-light")
     assert_read_exactly(state, reading)
-    assert any(p.stage == "second look" for p in reading.tiles.values())
+    assert any(p.stage == "matched" for p in reading.tiles.values())
 
 
 @pytest.mark.slow
