@@ -3,12 +3,12 @@ a Patrolis kit can print.
 
 Every code a piece can carry is known: the step tiles of a game of two to six players (321
 texts: the shape, the owner and the serial, :func:`patrolkit.games.patrolis.dealt_tiles`) and
-the eight objectives, each module as the kit prints it (the ``qrcode`` library, mask included:
-:func:`companion.cornermatch.modules`). In a dim photo's sensor noise, or a shaken one with its
-blur divided out, the decoder's hard decisions on the modules fail while the modules still
-show. Where a piece may lie on a cell that no code read explains, the code is placed from the
-patterns every code shares (:func:`companion.qrplace.place_code`), at a tile's module and at an
-objective's, and the grey level at each data module's centre is compared with every text
+the eight objectives, each module as the kit prints it (:data:`CODEBOOK`). In a dim photo's
+sensor noise, or a shaken one with its blur divided out, the decoder's hard decisions on the
+modules fail while the modules still show. Where a piece may lie on a cell that no code read
+explains, the code is placed from the patterns every code shares
+(:func:`companion.qrplace.place_code`), at a tile's module and at an objective's, and the grey
+level at each data module's centre is compared with every text
 (correlation). The best text is read only when the shared patterns placed the code well
 (:data:`MIN_ALIGNMENT`), it agrees well (:data:`MIN_SCORE`), clearly better than any other text
 (:data:`MIN_MARGIN`), and it is not the code of a piece read elsewhere in the photo (each code
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Final
 
 import numpy as np
@@ -106,12 +107,16 @@ def match_cell(
     return TileMatch(score, score - runner_up, found.alignment, found.detection)
 
 
-@lru_cache(maxsize=2)
-def _codebooks(
-    cell_mm: float,
-) -> tuple[tuple[str, float, tuple[tuple[str, ...], np.ndarray]], ...]:
-    """For cells of ``cell_mm``: ``"step"``, the step tiles' module (mm) and every step text
-    with its data modules (+1 dark, -1 light); then the same for ``"objective"``."""
+CODEBOOK: Final = Path(__file__).with_name("codebook.npz")
+"""Every code a kit can print, as :func:`printed_codes` builds them: shipped, as building them
+takes the ``qrcode`` library about half a second (``python -m tools.codebooks`` writes it; a
+test checks it against the library)."""
+
+
+def printable_texts() -> dict[str, list[str]]:
+    """Every text a piece's code can hold, by kind of piece: the step tiles of a game of two to
+    six players (sorted), then the eight objectives (the first of each colour, then the
+    second)."""
     steps = sorted(
         {
             encode(PatrolisStep(shape.value, player + 1, serial))
@@ -121,15 +126,41 @@ def _codebooks(
     )
     objectives = [
         encode(PatrolisObjective(colour.value, number))
-        for colour in dict.fromkeys(DEFAULT_OBJECTIVES)
         for number in (1, 2)
+        for colour in dict.fromkeys(DEFAULT_OBJECTIVES)
     ]
-    return (
-        ("step", Patrolis.TILE_MODULE_MM[cell_mm], _book(steps)),
-        ("objective", Patrolis.OBJECTIVE_MODULE_MM[cell_mm], _book(objectives)),
+    return {"step": steps, "objective": objectives}
+
+
+def printed_codes() -> dict[str, np.ndarray]:
+    """The texts of :func:`printable_texts` and their modules as the kit prints them (``True``
+    = dark, one row of 441 per text), under ``<kind>_texts`` and ``<kind>_modules``."""
+    arrays = {}
+    for kind, texts in printable_texts().items():
+        rows = [modules(text, Patrolis.TOKEN_QR_VERSION).ravel() for text in texts]
+        arrays[f"{kind}_texts"] = np.array(texts)
+        arrays[f"{kind}_modules"] = np.array(rows, dtype=bool)
+    return arrays
+
+
+@lru_cache(maxsize=2)
+def _codebooks(
+    cell_mm: float,
+) -> tuple[tuple[str, float, tuple[tuple[str, ...], np.ndarray]], ...]:
+    """For cells of ``cell_mm``: ``"step"``, the step tiles' module (mm) and every step text
+    with its data modules (+1 dark, -1 light); then the same for ``"objective"``."""
+    with np.load(CODEBOOK, allow_pickle=False) as shipped:
+        codes = {name: shipped[name] for name in shipped.files}
+    module_mm = {
+        "step": Patrolis.TILE_MODULE_MM[cell_mm],
+        "objective": Patrolis.OBJECTIVE_MODULE_MM[cell_mm],
+    }
+    return tuple(
+        (kind, size, _book(codes[f"{kind}_texts"], codes[f"{kind}_modules"]))
+        for kind, size in module_mm.items()
     )
 
 
-def _book(texts: list[str]) -> tuple[tuple[str, ...], np.ndarray]:
-    rows = [np.where(modules(text, Patrolis.TOKEN_QR_VERSION), 1.0, -1.0).ravel() for text in texts]
-    return tuple(texts), np.ascontiguousarray(np.asarray(rows, dtype=np.float32)[:, DATA])
+def _book(texts: np.ndarray, printed: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+    signs = np.where(printed[:, DATA], 1.0, -1.0).astype(np.float32)
+    return tuple(str(text) for text in texts), np.ascontiguousarray(signs)
