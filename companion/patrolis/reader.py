@@ -123,9 +123,9 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
         cells = sorted(doubtful & (step_cells | objective_cells) - tried)
         tried |= set(cells)
         matched = _matched(picture.gray, sheets, game_map, pieces, cells, step_cells)
-        extra, extra_problems = _place(matched, sheets, game_map, cell_mm, "matched")
         if not matched:
             break
+        extra, extra_problems = _place(matched, sheets, game_map, cell_mm, "matched")
         for cell, piece in extra.items():
             pieces.setdefault(cell, piece)
         unreadable += [u for u in extra_problems if isinstance(u, Unreadable)]

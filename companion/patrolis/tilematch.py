@@ -28,14 +28,18 @@ from companion.cornermatch import modules
 from companion.decode import Detection
 from companion.patrolis.bare import holder
 from companion.patrolis.sheets import SheetReading
-from companion.qrplace import DATA, code_turn, flat_over, module_samples, place_code
+from companion.qrplace import DATA, Placed, code_turn, flat_over, module_samples, place_code
 from patrolkit.games.patrolis import DEFAULT_OBJECTIVES, STEPS_DEALT, Map, dealt_tiles
 from patrolkit.payload import PatrolisObjective, PatrolisStep, encode
 from patrolkit.sizes import Patrolis
 
 SEARCH_MM: Final = 4.0
-"""How far from the cell's centre a code's centre is looked for: a tile pushed further than
-:data:`companion.patrolis.reader.ACROSS_MM` lies across two cells."""
+"""How far from the cell's centre a code's centre is looked for (a tile pushed 5.5 mm off lies
+across two cells and is reported so: :data:`companion.patrolis.reader.ACROSS_MM`)."""
+CODEBOOK: Final = Path(__file__).with_name("codebook.npz")
+"""Every code a kit can print, as :func:`printed_codes` builds them: shipped, as building them
+takes the ``qrcode`` library about half a second (``python -m tools.codebooks`` writes it; a
+test checks it against the library)."""
 MIN_ALIGNMENT: Final = 0.5
 """The shared patterns must correlate this well with the samples for the code to be placed."""
 MIN_SCORE: Final = 0.45
@@ -86,7 +90,7 @@ def match_cell(
     turn = code_turn(gray, pose, centre, Patrolis.TILE_MM[cell_mm] / 2)
     if turn is None:
         return None
-    candidates: list[tuple[float, str, TileMatch]] = []
+    candidates: list[tuple[float, str, Placed]] = []  # each kind's two best texts
     for kind, module_mm, (texts, book) in _codebooks(cell_mm):
         if kind not in kinds:
             continue
@@ -94,23 +98,15 @@ def match_cell(
         if placed.alignment < MIN_ALIGNMENT:
             continue
         scores = (book @ module_samples(gray, placed)[DATA]) / float(DATA.sum())
-        for k in np.argsort(-scores)[:2]:
-            found = TileMatch(0.0, 0.0, placed.alignment, placed.detection(texts[k]))
-            candidates.append((float(scores[k]), texts[k], found))
+        candidates += [(float(scores[k]), texts[k], placed) for k in np.argsort(-scores)[:2]]
     if not candidates:
         return None
     candidates.sort(key=lambda c: -c[0])
-    score, text, found = candidates[0]
-    runner_up = max((s for s, t, _m in candidates[1:] if t != text), default=0.0)
+    score, text, placed = candidates[0]
+    runner_up = max((s for s, t, _p in candidates[1:] if t != text), default=0.0)
     if score < MIN_SCORE or score - runner_up < MIN_MARGIN or text in read_elsewhere:
         return None
-    return TileMatch(score, score - runner_up, found.alignment, found.detection)
-
-
-CODEBOOK: Final = Path(__file__).with_name("codebook.npz")
-"""Every code a kit can print, as :func:`printed_codes` builds them: shipped, as building them
-takes the ``qrcode`` library about half a second (``python -m tools.codebooks`` writes it; a
-test checks it against the library)."""
+    return TileMatch(score, score - runner_up, placed.alignment, placed.detection(text))
 
 
 def printable_texts() -> dict[str, list[str]]:

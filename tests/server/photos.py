@@ -44,12 +44,12 @@ def _cached(folder: Path, make: Callable[[Path], Photos]) -> Photos:
 _PATHS = ("start", "legal", "illegal", "covered")
 
 
-def _sticker(jpeg: bytes, quad: np.ndarray) -> bytes:
-    """``jpeg`` with a grey sticker over the middle of ``quad`` (photo px)."""
+def _sticker(jpeg: bytes, quad: np.ndarray, share: float = 0.55) -> bytes:
+    """``jpeg`` with a grey sticker over the middle ``share`` of ``quad`` (photo px)."""
     image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
     assert image is not None
     centre = quad.mean(axis=0)
-    smudge = (centre + (quad - centre) * 0.55).astype(np.int32)
+    smudge = (centre + (quad - centre) * share).astype(np.int32)
     cv2.fillConvexPoly(image, smudge, (128, 128, 128))
     return cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
 
@@ -152,7 +152,9 @@ def _make_patrolis(folder: Path) -> Photos:
     reading = read_photo(clean)
     cell = second.steps[0].cell
     covered = folder / "covered.jpg"
-    covered.write_bytes(_sticker(clean, reading.cell_quad(cell, 0.12)))
+    # Over the middle half of a tile's code, the code is still matched round the sticker; this
+    # one hides its finder squares too, leaving only the code's rim.
+    covered.write_bytes(_sticker(clean, reading.cell_quad(cell, 0.12), share=0.7))
     return Photos(
         start=shot(start, "start", 31),
         legal=shot(after, "legal", 32),
