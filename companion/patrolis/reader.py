@@ -107,7 +107,9 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     clock.lap("cells")
     unreadable = [u for u in problems if isinstance(u, Unreadable)]
     missing = [c for c in game_map.cells if c not in pieces and c not in _across_cells(unreadable)]
-    look = second_look(picture.gray, reader, sheets, game_map, missing, as_taken=as_taken)
+    look = second_look(
+        picture.gray, reader, sheets, game_map, missing, as_taken=as_taken, colour=picture.rgb
+    )
     extra, extra_problems = _place(look.codes, sheets, game_map, cell_mm, "second look")
     for cell, piece in extra.items():
         pieces.setdefault(cell, piece)

@@ -23,6 +23,7 @@ from companion.patrolis.bare import (
     holder,
     looks_bare,
     middle_of,
+    off_colour,
     seen_closely,
 )
 from companion.patrolis.reading import TileReading
@@ -67,17 +68,20 @@ def second_look(
     cells: list[int],
     *,
     as_taken: np.ndarray,
+    colour: np.ndarray,
 ) -> SecondLook:
     """Codes read in the cells still without one that are not flat, rectified through their
-    sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat,
-    or no code read and :func:`looks_bare`, or like the bare cells of their class unless the
-    photo was sharpened: ``gray`` is a shaken or out-of-focus photo with its blur divided out,
-    ``as_taken`` the photo before) and those blown out by glare, judged on the photo as taken
-    (sharpening overshoots white paper and a code's light modules to the top grey level, as
-    glare does)."""
+    sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat
+    in the colour of their terrain class in ``colour``, the photo in colour — a flat cell of
+    another colour is covered, :func:`off_colour`, and never bare — or no code read and
+    :func:`looks_bare`, or like the bare cells of their class unless the photo was sharpened:
+    ``gray`` is a shaken or out-of-focus photo with its blur divided out, ``as_taken`` the photo
+    before) and those blown out by glare, judged on the photo as taken (sharpening overshoots
+    white paper and a code's light modules to the top grey level, as glare does)."""
     look = SecondLook()
     sharpened = as_taken is not gray
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
+    flat = set()
     for cell in cells:
         middle, reading, box = middle_of(gray, sheets, game_map, cell)
         taken = middle_of(as_taken, sheets, game_map, cell)[0] if sharpened else middle
@@ -86,7 +90,9 @@ def second_look(
         elif blown(middle):
             continue  # white overshoot of the sharpening: never bare, not glare either
         elif bare_middle(middle, reading.pose, box, strict=False):
-            look.bare.add(cell)
+            flat.add(cell)
+    covered = off_colour(colour, sheets, game_map, flat, cells)
+    look.bare = flat - covered
     remaining = [c for c in cells if c not in look.bare]
     for number, step in enumerate(SECOND_LOOK):
         strict = number > 0
@@ -106,7 +112,7 @@ def second_look(
             else:
                 still.append(cell)
         remaining = still
-    doubtful = [c for c in remaining if c not in look.glared]
+    doubtful = [c for c in remaining if c not in look.glared and c not in covered]
     look.bare |= {c for c in doubtful if looks_bare(gray, sheets, game_map, c)}
     undecided = [c for c in doubtful if c not in look.bare]
     if undecided and not sharpened:
