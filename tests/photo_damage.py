@@ -62,6 +62,18 @@ def stroke_over(image: np.ndarray, quad: Quad, *, share: float = 0.45) -> np.nda
     return out
 
 
+def sticker_over(
+    image: np.ndarray, quad: Quad, *, grey: int = 128, share: float = 1.2
+) -> np.ndarray:
+    """``image`` with an even grey sticker over the code ``quad``, ``share`` of its side (the
+    whole code and its quiet zone by default): a piece still there whose code shows nothing."""
+    corners = np.asarray(quad, dtype=float)
+    middle = corners.mean(axis=0)
+    out = image.copy()
+    cv2.fillPoly(out, [np.round(middle + share * (corners - middle)).astype(np.int32)], (grey,) * 3)
+    return out
+
+
 def label_on(
     image: np.ndarray,
     text: str,

@@ -20,7 +20,7 @@ from companion.patrolis.reader import read_photo
 from generator.patrolis.kit import write_kit
 from patrolkit.cli import main
 from patrolkit.games.patrolis import Colour
-from tests.photo_damage import glare_over, label_on, save, stroke_over
+from tests.photo_damage import glare_over, label_on, save, sticker_over, stroke_over
 
 KIT_SEED = 5
 PHOTO_SEED = 503
@@ -91,6 +91,26 @@ def test_an_objective_under_glare_is_unreadable_and_one_half_struck_out_read_by_
     read = {reading.game_map.name(c): p for c, p in reading.objectives.items()}
     assert read[struck["cell"]].payload == struck["payload"]
     assert read[struck["cell"]].stage == "matched"
+
+
+def test_pieces_covered_whole_by_a_sticker_or_a_blot_are_unreadable_never_empty(
+    table: tuple[np.ndarray, dict[str, Any]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # An even cover over a whole code leaves its cell's middle as flat as bare ground: it was
+    # taken for bare. Its colour is not its terrain class's.
+    image, truth = table
+    steps = [truth["steps"][k] for k in (1, len(truth["steps"]) // 3)]
+    blotted = truth["objectives"][2]
+    for step in steps:
+        image = sticker_over(image, step["corners_px"])
+    image = stroke_over(image, blotted["corners_px"], share=1.0)
+    code, verdict = score(capsys, save(image, tmp_path / "covered.jpg"))
+    assert code == 3 and verdict["objectives"] is None
+    reported = unreadable_at(verdict)
+    read = {s["cell"] for s in verdict["steps"]}
+    for covered in [*steps, blotted]:
+        assert covered["cell"] not in read
+        assert "Something lies" in reported[covered["cell"]]["reason"], sorted(reported)
 
 
 def test_the_clean_table_is_judged_with_every_objective_on_the_map(
