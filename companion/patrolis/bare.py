@@ -2,7 +2,8 @@
 be) flat, crossed by a straight drawn line, or with too few sharp edges for a code's modules,
 or — on a road cell — next to none beside where a road may be printed (:func:`looks_bare`);
 never where glare blows it out (:func:`blown`): white pixels show only that the light was too
-strong there, not that nothing lies under it. And whether it shows part of a code
+strong there, not that nothing lies under it; never where a flat middle is not its terrain's
+colour (:func:`off_colour`): an even cover lies there. And whether it shows part of a code
 (:func:`shows_code_detail`), as a piece with a damaged code does."""
 
 from __future__ import annotations
