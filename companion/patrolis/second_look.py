@@ -232,24 +232,15 @@ def could_hold_steps(
     with whatever runs on from it. So a step can lie on a doubtful cell only if that cell is on
     the border, or a line of a tile read next to it points into it, or a piece lies across
     cells next to it, or the doubtful cells joined to it close a loop, or a doubtful neighbour
-    can hold a step."""
+    can hold a step: every cell of a group of doubtful cells joined edge to edge where one of
+    them can."""
     able: set[int] = set()
-    todo = []
-    for cell in doubtful:
-        if game_map.on_border(cell) or _pointed_at(game_map, pieces, across, cell):
-            able.add(cell)
-            todo.append(cell)
     for group in _groups(game_map, doubtful):
-        if _closes_a_loop(game_map, group):
+        if _closes_a_loop(game_map, group) or any(
+            game_map.on_border(cell) or _pointed_at(game_map, pieces, across, cell)
+            for cell in group
+        ):
             able |= group
-            todo += sorted(group)
-    while todo:
-        cell = todo.pop()
-        for edge in EDGES:
-            ahead = game_map.neighbour(cell, edge)
-            if ahead is not None and ahead in doubtful and ahead not in able:
-                able.add(ahead)
-                todo.append(ahead)
     return able
 
 
