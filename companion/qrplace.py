@@ -58,6 +58,19 @@ _KNOWN_WEIGHTS: Final = (
 
 
 @dataclass(frozen=True)
+class Match:
+    """A code read by matching: its text, how well its data modules agree with the samples
+    (correlation), by how much it beats the best other text, how well the shared patterns
+    placed it, and the code as if decoded (its corners in the photo, in code order)."""
+
+    text: str
+    score: float
+    margin: float
+    alignment: float
+    detection: Detection
+
+
+@dataclass(frozen=True)
 class Placed:
     """A code placed near a point: the pose flattened there, the code's centre (board mm) and
     turn (radians, code rows along the turned x), its module (mm), and how well the patterns

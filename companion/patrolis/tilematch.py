@@ -17,7 +17,6 @@ is printed once) — otherwise the cell stays unreadable, as before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -25,10 +24,17 @@ from typing import Final
 import numpy as np
 
 from companion.cornermatch import modules
-from companion.decode import Detection
 from companion.patrolis.bare import holder
 from companion.patrolis.sheets import SheetReading
-from companion.qrplace import DATA, Placed, code_turn, flat_over, module_samples, place_code
+from companion.qrplace import (
+    DATA,
+    Match,
+    Placed,
+    code_turn,
+    flat_over,
+    module_samples,
+    place_code,
+)
 from patrolkit.games.patrolis import DEFAULT_OBJECTIVES, STEPS_DEALT, Map, dealt_tiles
 from patrolkit.payload import PatrolisObjective, PatrolisStep, encode
 from patrolkit.sizes import Patrolis
@@ -59,17 +65,6 @@ most. Every one of them misses at least one threshold by 0.16 or more. Of the 8 
 whose own text won, 8 164 pass all three."""
 
 
-@dataclass(frozen=True)
-class TileMatch:
-    """A code read by matching: how well it agrees, by how much it beats the best other text,
-    how well the shared patterns placed it, and the code as if decoded (photo px)."""
-
-    score: float
-    margin: float
-    alignment: float
-    detection: Detection
-
-
 def match_cell(
     gray: np.ndarray,
     sheets: list[SheetReading],
@@ -77,7 +72,7 @@ def match_cell(
     cell: int,
     kinds: frozenset[str],
     read_elsewhere: set[str],
-) -> TileMatch | None:
+) -> Match | None:
     """The code of the piece on ``cell`` read by matching, among the ``kinds`` of piece that
     may lie there (``"step"``, ``"objective"``); ``None`` when no text wins clearly or the one
     that wins is among the codes ``read_elsewhere``."""
@@ -106,7 +101,7 @@ def match_cell(
     runner_up = max((s for s, t, _p in candidates[1:] if t != text), default=0.0)
     if score < MIN_SCORE or score - runner_up < MIN_MARGIN or text in read_elsewhere:
         return None
-    return TileMatch(score, score - runner_up, placed.alignment, placed.detection(text))
+    return Match(text, score, score - runner_up, placed.alignment, placed.detection(text))
 
 
 def printable_texts() -> dict[str, list[str]]:

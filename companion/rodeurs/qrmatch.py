@@ -15,16 +15,22 @@ quiet zone around), searched coarse to fine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
 import numpy as np
 
-from companion.decode import Detection
 from companion.pose import BoardPose
 from companion.qrbook import SIZE
-from companion.qrplace import DATA, Placed, code_turn, flat_over, module_samples, place_code
+from companion.qrplace import (
+    DATA,
+    Match,
+    Placed,
+    code_turn,
+    flat_over,
+    module_samples,
+    place_code,
+)
 from companion.rodeurs.codebook import pawn_codebook
 from companion.rodeurs.pose import TOKEN_QR_MM
 from patrolkit.games.rodeurs import column_of, row_of
@@ -52,18 +58,6 @@ MIN_MARGIN: Final = 0.1
 Measured on 60 ``hard`` photos, matching every cell: codes read right scored 0.62 or more,
 beat the runner-up by 0.128 or more and aligned at 0.685 or more; cells without a token never
 scored above 0.35 nor aligned above 0.46. All three thresholds must hold."""
-
-
-@dataclass(frozen=True)
-class Match:
-    """A code read by matching: its text, how well it agrees (correlation) and by how much it
-    beats the best other text, and the code's corners in the photo, in code order."""
-
-    text: str
-    score: float
-    margin: float
-    alignment: float
-    detection: Detection
 
 
 CODE_SEEN: Final = 0.47
