@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache, partial
 from pathlib import Path
 from typing import Final
 
@@ -118,9 +119,10 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
     clock.lap("second look")
     doubtful = {c for c in missing if c not in pieces and c not in look.bare}
     tried: set[int] = set()
+    detail = cache(partial(shows_code_detail, picture.gray, sheets, game_map))
     while True:  # a piece matched may let a step lie beside it: those cells are matched too
         step_cells, objective_cells = _can_lie(
-            picture.gray, sheets, game_map, pieces, doubtful, look.glared, unreadable
+            game_map, pieces, doubtful, look.glared, unreadable, detail
         )
         cells = sorted(doubtful & (step_cells | objective_cells) - tried)
         tried |= set(cells)
@@ -172,25 +174,23 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
 
 
 def _can_lie(
-    gray: np.ndarray,
-    sheets: list[SheetReading],
     game_map: Map,
     pieces: dict[int, TileReading],
     doubtful: set[int],
     glared: set[int],
     unreadable: list[Unreadable],
+    shows_detail: Callable[[int], bool],
 ) -> tuple[set[int], set[int]]:
     """Of the ``doubtful`` cells (no code read, not seen bare), those where a step may lie by
     the rules (:func:`could_hold_steps`), and those where an objective may lie while one of the
     kit's is not read: where glare hides the cell, or it shows part of a code
-    (:func:`shows_code_detail`)."""
+    (``shows_detail``: :func:`shows_code_detail`, kept from one round of matching to the
+    next)."""
     steps = could_hold_steps(game_map, pieces, doubtful, _across_cells(unreadable))
     if _objectives_read(pieces) >= len(DEFAULT_OBJECTIVES):
         return steps, set()
     hidden = doubtful & glared
-    return steps, hidden | {
-        c for c in doubtful - steps - hidden if shows_code_detail(gray, sheets, game_map, c)
-    }
+    return steps, hidden | {c for c in doubtful - steps - hidden if shows_detail(c)}
 
 
 def _matched(
