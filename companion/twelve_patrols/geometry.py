@@ -172,27 +172,31 @@ def _refine(h: Array, poses: list[Array], codes: list[Array]) -> tuple[Array, li
             ps.append(np.array([[c, -s, tx], [s, c, ty], [0, 0, 1.0]]))
         return hh, ps
 
-    def residual(v: Array) -> Array:
-        # every card's corners on the plane at once: turn and shift each pose, then project
-        turn, shift = np.r_[0.0, v[8::3]], np.c_[np.r_[0.0, v[9::3]], np.r_[0.0, v[10::3]]]
-        c, s = np.cos(turn)[:, None], np.sin(turn)[:, None]
-        x = c * model_n[:, 0] - s * model_n[:, 1] + shift[:, :1]
-        y = s * model_n[:, 0] + c * model_n[:, 1] + shift[:, 1:]
-        hh = v[:8]
-        w = hh[6] * x + hh[7] * y + 1.0
-        u = (hh[0] * x + hh[1] * y + hh[2]) / w
-        t = (hh[3] * x + hh[4] * y + hh[5]) / w
-        return np.stack([u, t], axis=-1).ravel() - goal
+    def residuals(vs: Array) -> Array:
+        # every card's corners on the plane at once, for each row of ``vs``: turn and shift
+        # each pose, then project
+        zero = np.zeros((len(vs), 1))
+        turn = np.concatenate([zero, vs[:, 8::3]], axis=1)[:, :, None]
+        shift_x = np.concatenate([zero, vs[:, 9::3]], axis=1)[:, :, None]
+        shift_y = np.concatenate([zero, vs[:, 10::3]], axis=1)[:, :, None]
+        c, s = np.cos(turn), np.sin(turn)
+        x = c * model_n[:, 0] - s * model_n[:, 1] + shift_x
+        y = s * model_n[:, 0] + c * model_n[:, 1] + shift_y
+        hh = vs[:, :8, None, None]
+        w = hh[:, 6] * x + hh[:, 7] * y + 1.0
+        u = (hh[:, 0] * x + hh[:, 1] * y + hh[:, 2]) / w
+        t = (hh[:, 3] * x + hh[:, 4] * y + hh[:, 5]) / w
+        return np.stack([u, t], axis=-1).reshape(len(vs), -1) - goal
 
+    def residual(v: Array) -> Array:
+        return np.asarray(residuals(v[None, :])[0])
+
+    nudges = np.eye(len(x)) * 1e-7
     damping = 1e-3
     r = residual(x)
     cost = float(r @ r)
     for _ in range(30):
-        jac = np.empty((len(r), len(x)))
-        for j in range(len(x)):
-            step = np.zeros_like(x)
-            step[j] = 1e-7
-            jac[:, j] = (residual(x + step) - r) / 1e-7
+        jac = np.ascontiguousarray(((residuals(x + nudges) - r) / 1e-7).T)  # a column a nudge
         normal = jac.T @ jac
         gradient = jac.T @ r
         improved = False

@@ -29,6 +29,7 @@ import numpy as np
 import qrcode
 import qrcode.constants
 
+from companion.correlate import Correlation, Spectrum, spectrum
 from companion.decode import Detection
 from companion.qrbook import function_modules
 from companion.twelve_patrols.geometry import (
@@ -170,6 +171,13 @@ def _coarse(turn_deg: float) -> np.ndarray:
 
 
 _COARSE: Final = {turn: _coarse(turn) for turn in COARSE_TURNS_DEG}
+
+
+@lru_cache(maxsize=8 * len(COARSE_TURNS_DEG))
+def _coarse_spectrum(turn: float, size: tuple[int, int]) -> Spectrum:
+    """The shared patterns turned by ``turn``, ready to match on a patch transformed at
+    ``size``."""
+    return spectrum(_COARSE[turn], size)
 
 
 def _positions() -> tuple[np.ndarray, np.ndarray]:
@@ -323,8 +331,9 @@ def _places(
         return []
     best = np.full((light.shape[0] - side + 1, light.shape[1] - side + 1), -2.0, np.float32)
     turns = np.zeros(best.shape, np.float32)
-    for turn, template in _COARSE.items():
-        scores = cv2.matchTemplate(light, template, cv2.TM_CCOEFF_NORMED)
+    seen = Correlation(light, (side, side))
+    for turn in COARSE_TURNS_DEG:
+        scores = seen.scores(_coarse_spectrum(turn, seen.size))
         better = scores > best
         best[better] = scores[better]
         turns[better] = turn

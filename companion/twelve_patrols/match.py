@@ -21,6 +21,7 @@ import numpy as np
 import qrcode
 import qrcode.constants
 
+from companion.correlate import Correlation, Spectrum, spectrum
 from companion.decode import Detection
 from companion.twelve_patrols.geometry import CARD_CODE_MM, apply, rectify
 from patrolkit.sizes import TwelvePatrols
@@ -91,6 +92,12 @@ def template(payload: str, turn_deg: float) -> np.ndarray:
     return np.asarray(dark.reshape(side, 3, side, 3).mean(axis=(1, 3)), dtype=np.float32)
 
 
+@lru_cache(maxsize=512)
+def _spectrum(payload: str, turn_deg: float, size: tuple[int, int]) -> Spectrum:
+    """:func:`template` ready to match on a patch transformed at ``size``."""
+    return spectrum(template(payload, turn_deg), size)
+
+
 def match_card(
     gray: np.ndarray, to_photo: np.ndarray, centre_mm: np.ndarray, payloads: list[str]
 ) -> CardMatch | None:
@@ -98,15 +105,16 @@ def match_card(
     agrees clearly best; ``None`` otherwise."""
     if not payloads:
         return None
-    size = template(payloads[0], 0.0).shape[0] / PX_PER_MM
-    reach = size / 2 + SEARCH_MM
+    side = template(payloads[0], 0.0).shape[0]
+    reach = side / PX_PER_MM / 2 + SEARCH_MM
     box = (float(centre_mm[0] - reach), float(centre_mm[1] - reach), 2 * reach, 2 * reach)
     patch, to_photo_patch = rectify(gray, to_photo, box, PX_PER_MM)
     light = 255.0 - patch.astype(np.float32)
+    seen = Correlation(light, (side, side))
     best: dict[str, tuple[float, float, tuple[int, int]]] = {}
     for payload in payloads:
         for turn in TURNS_DEG:
-            scores = cv2.matchTemplate(light, template(payload, turn), cv2.TM_CCOEFF_NORMED)
+            scores = seen.scores(_spectrum(payload, turn, seen.size))
             _, score, _, at = cv2.minMaxLoc(scores)
             if payload not in best or score > best[payload][0]:
                 best[payload] = (float(score), turn, (int(at[0]), int(at[1])))
@@ -117,7 +125,6 @@ def match_card(
         return None
     if score < MIN_SCORE or margin < MIN_MARGIN:
         return None
-    side = template(text, turn).shape[0]
     middle = np.array([at[0] + side / 2 - 0.5, at[1] + side / 2 - 0.5])
     half = CARD_CODE_MM / 2 * PX_PER_MM
     c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))

@@ -240,23 +240,50 @@ def density(
     pixels; and how far the grain raised the bar of a sharp pixel over the edge level (1 when
     it did not). Sharp pixels along straight lines of :data:`LINE_MM` or more are left out,
     looked for (on the polygon with room round it) only where it shows some detail at all."""
-    for margin, lines in ((2.0, False), (LINE_MM / 2, True)):
-        patch, inside, to_patch = _inside_patch(
-            gray, to_photo, polygon, explained, shrink, px_per_mm, margin
-        )
-        if not inside.size:
-            return inside, to_patch, 1.0
-        k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
-        spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k)).astype(np.float32)
-        grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
-        edge = EDGE_LEVEL * white
-        sharp = (spread >= max(edge, grain)).astype(np.uint8)
-        if lines:
-            sharp = _off_long_lines(sharp, px_per_mm)
-        dense = _windowed(sharp.astype(np.float32) * inside, inside, px_per_mm)
-        if dense.max() < SOME_DETAIL:
-            break
-    return dense, to_patch, max(grain / edge, 1.0)
+    size = polygon.max(axis=0) - polygon.min(axis=0)
+    # a large polygon is rectified once, with room for the lines round it
+    at_once = float(np.prod(size + LINE_MM)) <= 1.5 * float(np.prod(size + 4.0))
+    margin = LINE_MM / 2 if at_once else 2.0
+    look = (gray, to_photo, polygon, explained, shrink, px_per_mm)
+    sharp, inside, to_patch, rise = _sharp_inside(*look, white, margin)
+    if not inside.size:
+        return inside, to_patch, 1.0
+    # first without looking for lines, on the polygon with 2 mm round it
+    cut = round((margin - 2.0) * px_per_mm)
+    near = (slice(cut, -cut or None),) * 2
+    dense = _windowed(sharp[near].astype(np.float32) * inside[near], inside[near], px_per_mm)
+    if dense.max() < SOME_DETAIL:
+        return dense, np.array([[1.0, 0, -cut], [0, 1.0, -cut], [0, 0, 1.0]]) @ to_patch, rise
+    if not at_once:
+        sharp, inside, to_patch, rise = _sharp_inside(*look, white, LINE_MM / 2)
+    sharp = _off_long_lines(sharp, px_per_mm)
+    return _windowed(sharp.astype(np.float32) * inside, inside, px_per_mm), to_patch, rise
+
+
+def _sharp_inside(
+    gray: np.ndarray,
+    to_photo: np.ndarray,
+    polygon: np.ndarray,
+    explained: Iterable[np.ndarray],
+    shrink: float,
+    px_per_mm: float,
+    white: float,
+    margin: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """The sharp pixels (1) of ``polygon`` rectified with ``margin`` mm round it, its mask and
+    its map from table mm (see :func:`_inside_patch`), and how far the grain raised the bar of
+    a sharp pixel over the edge level (see :func:`density`)."""
+    patch, inside, to_patch = _inside_patch(
+        gray, to_photo, polygon, explained, shrink, px_per_mm, margin
+    )
+    if not inside.size:
+        return patch, inside, to_patch, 1.0
+    k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
+    spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k))
+    grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
+    edge = EDGE_LEVEL * white
+    sharp = (spread >= max(edge, grain)).astype(np.uint8)
+    return sharp, inside, to_patch, max(grain / edge, 1.0)
 
 
 def _off_long_lines(sharp: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -301,7 +328,8 @@ def blown_spots(
 ) -> list[tuple[float, float]]:
     """The middles (table mm) of the patches of ``polygon`` (outside the ``explained``
     polygons) blown out by glare over an item's size: an item may stand there unseen."""
-    if not _bright_enough(gray, to_photo, polygon):
+    explained = list(explained)
+    if not _bright_enough(gray, to_photo, polygon, explained, px_per_mm):
         return []
     patch, inside, to_patch = _inside_patch(gray, to_photo, polygon, explained, 1.5, px_per_mm)
     if not inside.size:
@@ -311,19 +339,34 @@ def blown_spots(
     return _middles(share >= BLOWN_SHARE, to_patch)
 
 
-def _bright_enough(gray: np.ndarray, to_photo: np.ndarray, polygon: np.ndarray) -> bool:
-    """Whether the photo round ``polygon`` (table mm) holds enough near-blown pixels for one
-    :data:`WINDOW_MM` window to be blown out over :data:`BLOWN_SHARE`, however it is resampled
-    (a quick test that spares rectifying a photo with no glare)."""
+def _bright_enough(
+    gray: np.ndarray,
+    to_photo: np.ndarray,
+    polygon: np.ndarray,
+    explained: list[np.ndarray],
+    px_per_mm: float,
+) -> bool:
+    """Whether the photo round ``polygon`` (table mm), out of the ``explained`` polygons, holds
+    enough near-blown pixels for one :data:`WINDOW_MM` window to be blown out over
+    :data:`BLOWN_SHARE`, however it is resampled at ``px_per_mm`` (a quick test that spares
+    rectifying a photo with no glare, or glare on the cards only)."""
     corners = apply(to_photo, polygon)
     height_px, width_px = gray.shape[:2]
     x0, y0 = np.clip(np.floor(corners.min(axis=0)).astype(int), 0, None)
     x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
     near = gray[y0 : min(y1, height_px), x0 : min(x1, width_px)] >= BLOWN_LEVEL - 10  # resampling
-    bright = int(np.count_nonzero(near))
     # the fewest photo pixels per mm² of the plane: the plane's scale is least at a corner
-    scale = min(_area_scale(to_photo, corner) for corner in polygon)
-    return bright >= 0.5 * BLOWN_SHARE * scale * WINDOW_MM**2
+    scales = [_area_scale(to_photo, corner) for corner in polygon]
+    enough = 0.5 * BLOWN_SHARE * min(scales) * WINDOW_MM**2
+    if np.count_nonzero(near) < enough or not explained or not near.size:
+        return bool(np.count_nonzero(near) >= enough)
+    hidden = np.zeros(near.shape, np.uint8)
+    for hull in explained:
+        cv2.fillPoly(hidden, [np.round(apply(to_photo, hull) - (x0, y0)).astype(np.int32)], 1)
+    # a pixel rectified just outside a polygon is resampled from the photo's pixels round it
+    edge = 3 + math.ceil(math.sqrt(max(scales)) / px_per_mm)
+    surely = cv2.erode(hidden, np.ones((2 * edge + 1, 2 * edge + 1), np.uint8))
+    return int(np.count_nonzero(near & (surely == 0))) >= enough
 
 
 def _area_scale(to_photo: np.ndarray, point: np.ndarray) -> float:
@@ -367,7 +410,9 @@ def _windowed(marked: np.ndarray, inside: np.ndarray, px_per_mm: float) -> np.nd
     window = (round(WINDOW_MM * px_per_mm),) * 2
     share = cv2.boxFilter(marked, -1, window, normalize=True)
     cover = cv2.boxFilter(inside, -1, window, normalize=True)
-    return np.where(cover >= 0.5, share / np.maximum(cover, 1e-6), 0.0).astype(np.float32)
+    dense = cv2.divide(share, cover)
+    dense[cover < 0.5] = 0.0
+    return np.asarray(dense)
 
 
 def _middles(chosen: np.ndarray, to_patch: np.ndarray) -> list[tuple[float, float]]:
