@@ -3,7 +3,7 @@ kit can print.
 
 The kit's items are few — three dice and three cubes of each colour — so every code an item can
 show on top is known: the six faces of each die, the one code of each cube (63 texts, their
-modules from the ``qrcode`` library, as the kit prints them). Where an open slot shows something
+modules as the kit prints them, shipped in :data:`ITEMBOOK`). Where an open slot shows something
 no code read explains, its area is rectified at a die's and at a cube's height. The code's place
 and turn are found first from the patterns every code shares (finders with their separators,
 timing rows, the dark module, the light quiet zone), turned all the way round and then refined;
@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Final
 
 import cv2
@@ -50,6 +51,11 @@ from patrolkit.sizes import TwelvePatrols
 
 PX_PER_MM: Final = 5.0
 """The rectified slot is matched at this resolution: three pixels a module."""
+ITEMBOOK: Final = Path(__file__).with_name("itembook.npz")
+"""Every code on an item's top face, as :func:`printed_codes` builds them: shipped, as building
+them takes the ``qrcode`` library about half a second, which the first reading of a run that
+matched an item would pay (``python -m tools.codebooks`` writes it; a test checks it against
+the library)."""
 MARGIN_MM: Final = 6.0
 """How far round a slot's area a top face's code is looked for."""
 CLEAR_MM: Final = 12.0
@@ -241,10 +247,26 @@ def _refine(
     return best
 
 
-@lru_cache(maxsize=128)
+def printed_codes() -> dict[str, np.ndarray]:
+    """The text on every item's top face (:func:`kit_items`, in order) and its modules as the
+    kit prints them (``True`` = dark, one row of 441 per text), under ``item_texts`` and
+    ``item_modules``: what :data:`ITEMBOOK` holds."""
+    texts = [_text(i) for i in kit_items()]
+    rows = [modules(text).ravel() for text in texts]
+    return {"item_texts": np.array(texts), "item_modules": np.array(rows, dtype=bool)}
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, np.ndarray]:
+    """The data modules of every text of :data:`ITEMBOOK`, +1 dark, -1 light."""
+    with np.load(ITEMBOOK, allow_pickle=False) as book:
+        rows = np.where(book["item_modules"][:, _DATA], 1.0, -1.0)
+        return {str(text): row for text, row in zip(book["item_texts"], rows, strict=True)}
+
+
 def _book(payload: str) -> np.ndarray:
     """The data modules of ``payload``'s code, +1 dark, -1 light."""
-    return np.where(modules(payload).ravel()[_DATA], 1.0, -1.0)
+    return _shipped()[payload]
 
 
 def match_item(
