@@ -358,8 +358,9 @@ def _bright_enough(
     # the fewest photo pixels per mm² of the plane: the plane's scale is least at a corner
     scales = [_area_scale(to_photo, corner) for corner in polygon]
     enough = 0.5 * BLOWN_SHARE * min(scales) * WINDOW_MM**2
-    if np.count_nonzero(near) < enough or not explained or not near.size:
-        return bool(np.count_nonzero(near) >= enough)
+    bright = int(np.count_nonzero(near))
+    if bright < enough or not explained:
+        return bright >= enough
     hidden = np.zeros(near.shape, np.uint8)
     for hull in explained:
         cv2.fillPoly(hidden, [np.round(apply(to_photo, hull) - (x0, y0)).astype(np.int32)], 1)
