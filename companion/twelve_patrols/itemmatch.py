@@ -32,7 +32,7 @@ import qrcode.constants
 
 from companion.correlate import Correlation, Spectrum, spectrum
 from companion.decode import Detection
-from companion.qrbook import function_modules
+from companion.qrplace import DATA
 from companion.twelve_patrols.geometry import (
     ITEM_CODE_MM,
     Camera,
@@ -179,10 +179,13 @@ def _coarse(turn_deg: float) -> np.ndarray:
 _COARSE: Final = {turn: _coarse(turn) for turn in COARSE_TURNS_DEG}
 
 
-@lru_cache(maxsize=8 * len(COARSE_TURNS_DEG))
+@lru_cache(maxsize=2 * len(COARSE_TURNS_DEG))
 def _coarse_spectrum(turn: float, size: tuple[int, int]) -> Spectrum:
     """The shared patterns turned by ``turn``, ready to match on a patch transformed at
-    ``size``."""
+    ``size``. Every turn is kept for two sizes (a slot's two heights share one; the slots of a
+    photo mostly have one or two): 38 MB for slots' patches, 224 MB at most, as a server
+    reading photo after photo holds them (eight sizes, as first kept, could hold 900 MB; one
+    size made the 46 development photos 7 % slower)."""
     return spectrum(_COARSE[turn], size)
 
 
@@ -205,8 +208,6 @@ _KNOWN_WEIGHTS: Final = (
     (_KNOWN_SHADE - _KNOWN_SHADE.mean()) / _KNOWN_SHADE.std() / len(_KNOWN_SHADE)
 )
 _N: Final = 17 + 4 * TwelvePatrols.ITEM_QR_VERSION
-_DATA: Final = ~function_modules().ravel()
-"""The modules of a version-1 code that are neither shared nor format: where texts differ."""
 _ALL: Final = np.array([(r, c) for r in range(_N) for c in range(_N)], dtype=float)
 _MODULE_PX: Final = ITEM_CODE_MM / _N * PX_PER_MM
 
@@ -260,7 +261,7 @@ def printed_codes() -> dict[str, np.ndarray]:
 def _shipped() -> dict[str, np.ndarray]:
     """The data modules of every text of :data:`ITEMBOOK`, +1 dark, -1 light."""
     with np.load(ITEMBOOK, allow_pickle=False) as book:
-        rows = np.where(book["item_modules"][:, _DATA], 1.0, -1.0)
+        rows = np.where(book["item_modules"][:, DATA], 1.0, -1.0)
         return {str(text): row for text, row in zip(book["item_texts"], rows, strict=True)}
 
 
@@ -317,7 +318,7 @@ def ranked(
             if alignment < MIN_ALIGNMENT:
                 continue
             values = _sample(light, _at(_ALL, np.array([x]), np.array([y]), np.array([t])))[0]
-            data = values[_DATA]
+            data = values[DATA]
             data = (data - data.mean()) / max(float(data.std()), 1e-6)
             scores = book @ data / len(data)
             for text, score in zip(texts, scores, strict=True):
