@@ -3,17 +3,18 @@ kit can print.
 
 The kit's items are few — three dice and three cubes of each colour — so every code an item can
 show on top is known: the six faces of each die, the one code of each cube (63 texts, their
-modules as the kit prints them, shipped in :data:`ITEMBOOK`). Where an open slot shows something
-no code read explains, its area is rectified at a die's and at a cube's height. The code's place
-and turn are found first from the patterns every code shares (finders with their separators,
-timing rows, the dark module, the light quiet zone), turned all the way round and then refined;
-the grey level at each data module's centre is then compared with every text's modules
-(correlation). The best text is read only when the shared patterns placed the code well
-(:data:`MIN_ALIGNMENT`), it agrees well (:data:`MIN_SCORE`), clearly better than any other text
-(:data:`MIN_MARGIN`), and it is not the code of an item read elsewhere in the photo — those are
-still matched, so that what stands there is left unread rather than taken for a code one
-character away (the data modules of two printable codes correlate up to 0.69) — otherwise the
-slot stays unreadable.
+modules as the kit prints them, shipped in :data:`ITEMBOOK`). Where an open slot, or a spot
+beside the kingdom, shows something no code read explains, the area round it is rectified at a
+die's and at a cube's height. The code's place and turn are found first from the patterns every
+code shares (finders with their separators, timing rows, the dark module, the light quiet
+zone), turned all the way round and then refined; the grey level at each data module's centre
+is then compared with every text's modules (correlation). The best text is read only when the
+shared patterns placed the code well (:data:`MIN_ALIGNMENT`), it agrees well
+(:data:`MIN_SCORE`), clearly better than any other text placed there (:data:`MIN_MARGIN`), and
+it is not the code of an item read elsewhere in the photo — those are still matched, so that
+what stands there is left unread rather than taken for a code one character away (the data
+modules of two printable codes correlate up to 0.69) — otherwise the place stays unreadable.
+A slot is matched again after each item read in it, as a patrol may hold several.
 """
 
 from __future__ import annotations
@@ -40,10 +41,11 @@ from companion.twelve_patrols.geometry import (
     apply,
     height,
     rectify,
+    top_face,
 )
 from companion.twelve_patrols.items import BUSY_SLOT, explained, slot_areas
 from companion.twelve_patrols.reading import CardReading, ItemReading
-from companion.twelve_patrols.slots import busy
+from companion.twelve_patrols.slots import busy, solid_outline
 from patrolkit.games.twelve_patrols import Item, item_from_payload, item_payload
 from patrolkit.games.twelve_patrols.model import ROLL_ORDER, SERIALS, ItemKind
 from patrolkit.payload import PatrolsCube, PatrolsDie, decode, encode
@@ -66,6 +68,14 @@ COARSE_TURNS_DEG: Final = tuple(float(t) for t in np.arange(0.0, 360.0, 3.0))
 """The turns the shared patterns are tried at: items stand at any angle."""
 PLACES: Final = 3
 """How many of the best places of the shared patterns (apart from each other) are tried."""
+SPOT_MM: Final = 14.0
+"""Beside the kingdom, how far round where a spot of detail puts an item's top face its code
+is looked for (the code is 12.6 mm wide; the spot is the middle of the detail that no item
+read explains, which is the code's, or its and its item's sides'). Always the same square, so
+that the shared patterns' transforms are made once for every spot."""
+SAME_SPOT_MM: Final = 6.0
+"""A spot this close to one already tried is not tried again: the square tried there holds
+it with most of a code round it."""
 MIN_ALIGNMENT: Final = 0.6
 """The shared patterns must correlate this well with the photo for a code to be placed."""
 MIN_SCORE: Final = 0.5
@@ -80,7 +90,15 @@ runner-up by 0.27 or more and aligned at 0.92 or more; the photo blurred further
 1.6 px), it still scored 0.58 or more, beat the runner-up by 0.17 or more and aligned at 0.65 or
 more. With that item counted as read elsewhere, its own code always won, so nothing was read. In
 the 135 slots where every item had been read, what was left scored 0.23 at most and beat the
-runner-up by 0.06 at most (aligned up to 0.76). All three thresholds must hold."""
+runner-up by 0.06 at most (aligned up to 0.76). All three thresholds must hold.
+
+Beside the kingdom, on 80 ``messaging`` photos (seeds 70000–70039 and 71000–71039; codes of
+1.6 to 2.2 px a module after the app's resizing and JPEG), the 33 unused items matched at spots
+no code read explained scored 0.50 to 0.88 with their own text, beat the runner-up by 0.16 or
+more and aligned at 0.60 or more; whatever else came first there scored 0.35 at most, beat
+the runner-up by 0.07 at most, or was an item read elsewhere. The runner-up is the best other
+text placed at the same place (within :data:`CLEAR_MM`): two items side by side in a slot,
+each unread, used to be each other's (0.79 and 0.77), so neither was read."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +228,7 @@ _KNOWN_WEIGHTS: Final = (
 _N: Final = 17 + 4 * TwelvePatrols.ITEM_QR_VERSION
 _ALL: Final = np.array([(r, c) for r in range(_N) for c in range(_N)], dtype=float)
 _MODULE_PX: Final = ITEM_CODE_MM / _N * PX_PER_MM
+_HEIGHTS: Final = tuple(sorted({height(i) for i in kit_items()}))
 
 
 def _at(modules: np.ndarray, cx: np.ndarray, cy: np.ndarray, turn: np.ndarray) -> np.ndarray:
@@ -290,6 +309,19 @@ def match_item(
     return best[0]
 
 
+@dataclass(frozen=True)
+class _Placement:
+    """A code placed by the shared patterns: its centre (patch pixels) and turn, how well the
+    patterns agreed there, the patch's map to the photo, and every text of its height's score."""
+
+    x: float
+    y: float
+    turn: float
+    alignment: float
+    to_photo: np.ndarray
+    scores: dict[str, float]
+
+
 def ranked(
     gray: np.ndarray,
     camera: Camera,
@@ -300,15 +332,16 @@ def ranked(
     """Every text of the kit that agreed with a code placed by the shared patterns in ``area``
     (table mm, widened by :data:`MARGIN_MM`), away from ``taken``, at the top-face heights
     ``heights`` (a die's and a cube's when ``None``), best first: each with its best score, the
-    alignment and place it had there, and its margin over the best *other* text (so only the
-    first has a positive margin). Placements aligned under :data:`MIN_ALIGNMENT` are not
+    alignment and place it had there, and its margin over the best *other* text placed at that
+    place (within :data:`CLEAR_MM`, at either height), so that two items standing side by side
+    are not each other's rival. Placements aligned under :data:`MIN_ALIGNMENT` are not
     scored."""
     items = kit_items()
     low = area.min(axis=0) - MARGIN_MM
     high = area.max(axis=0) + MARGIN_MM
     box = (float(low[0]), float(low[1]), float(high[0] - low[0]), float(high[1] - low[1]))
-    best: dict[str, tuple[float, float, tuple[float, float, float], np.ndarray]] = {}
-    for edge in heights or sorted({height(i) for i in items}):
+    placements: list[_Placement] = []
+    for edge in heights or _HEIGHTS:
         patch, to_photo = rectify(gray, camera.plane(edge), box, PX_PER_MM)
         light = cv2.GaussianBlur(255.0 - patch.astype(np.float32), (0, 0), _MODULE_PX / 4)
         texts = [_text(i) for i in items if height(i) == edge]
@@ -321,21 +354,29 @@ def ranked(
             data = values[DATA]
             data = (data - data.mean()) / max(float(data.std()), 1e-6)
             scores = book @ data / len(data)
-            for text, score in zip(texts, scores, strict=True):
-                if text not in best or score > best[text][0]:
-                    best[text] = (float(score), alignment, (x, y, t), to_photo)
-    order = sorted(best.items(), key=lambda kv: -kv[1][0])
+            by_text = {text: float(v) for text, v in zip(texts, scores, strict=True)}
+            placements.append(_Placement(x, y, t, alignment, to_photo, by_text))
+    best: dict[str, tuple[float, _Placement]] = {}
+    for placed in placements:
+        for text, score in placed.scores.items():
+            if text not in best or score > best[text][0]:
+                best[text] = (score, placed)
     out = []
-    for k, (text, (score, alignment, (x, y, t), to_photo)) in enumerate(order):
-        rival = order[1 if k == 0 else 0][1][0] if len(order) > 1 else 0.0
+    for text, (score, placed) in sorted(best.items(), key=lambda kv: -kv[1][0]):
+        near = [
+            other
+            for other in placements
+            if math.hypot(other.x - placed.x, other.y - placed.y) < CLEAR_MM * PX_PER_MM
+        ]
+        rival = max((v for o in near for t, v in o.scores.items() if t != text), default=0.0)
         corners = _at(
             np.array([[0, 0], [0, _N], [_N, _N], [_N, 0]], dtype=float) - 0.5,
-            np.array([x]),
-            np.array([y]),
-            np.array([t]),
+            np.array([placed.x]),
+            np.array([placed.y]),
+            np.array([placed.turn]),
         )[0]
-        detection = Detection(text, apply(to_photo, corners))
-        out.append(ItemMatch(text, score, score - rival, alignment, detection))
+        detection = Detection(text, apply(placed.to_photo, corners))
+        out.append(ItemMatch(text, score, score - rival, placed.alignment, detection))
     return out
 
 
@@ -394,18 +435,70 @@ def match_slots(
     """Match the top face of what stands in each open slot that shows something no item read
     explains (see :func:`companion.twelve_patrols.items.busy_slots`) against the codes of the
     kit's items not in ``read`` (the keys of the items whose code was read anywhere; those
-    matched are added)."""
+    matched are added), again with each item matched taken out, while the slot still shows
+    such detail: a patrol may hold several items, and two side by side are matched one after
+    the other."""
     slots, _, _ = slot_areas(cards)
     covered = explained(camera, table, items)
     new: list[Detection] = []
     for area in slots:
-        if not area.open or busy(gray, table.to_photo, area.polygon, covered, white) < BUSY_SLOT:
+        if not area.open:
             continue
         taken = [i.footprint for i in items if i.slot == area.slot]
-        match = match_item(gray, camera, area.polygon, taken, read)
-        if match is not None and add(match.detection, MATCH_STAGE):
+        while busy(gray, table.to_photo, area.polygon, covered, white) >= BUSY_SLOT:
+            match = match_item(gray, camera, area.polygon, taken, read)
+            if match is None or not add(match.detection, MATCH_STAGE):
+                break
+            item = item_from_payload(_payload(match.text))
             new.append(match.detection)
-            read.add(item_from_payload(_payload(match.text)).key)
+            read.add(item.key)
+            face = top_face(camera, match.detection.corners, item)
+            if face is None:
+                break
+            taken.append(face.footprint)
+            covered.append(
+                solid_outline(
+                    camera, item, face.footprint, match.detection.corners, table.from_photo
+                )
+            )
+    return new
+
+
+def match_beside(
+    gray: np.ndarray,
+    table: Table,
+    camera: Camera,
+    items: list[ItemReading],
+    spots: list[tuple[float, float]],
+    add: Callable[[Detection, str], bool],
+    read: set[tuple[object, ...]],
+) -> list[Detection]:
+    """Match the top face of what lies at each of ``spots`` beside the kingdom (table mm: detail
+    no item read explains, see :func:`companion.twelve_patrols.pool.beside`) against the codes of
+    the kit's items not in ``read``, as :func:`match_slots` does in a slot (those matched are
+    added). A spot is where a top face's detail falls on the table, farther from the camera
+    than the item's footprint: its code is looked for within :data:`SPOT_MM` of where the ray
+    through the spot meets a die's and a cube's top face."""
+    taken = [i.footprint for i in items]
+    tried: list[np.ndarray] = []
+    new: list[Detection] = []
+    for spot in spots:
+        photo = apply(table.to_photo, np.array([spot]))
+        top = np.mean([camera.on_plane(photo, edge)[0] for edge in _HEIGHTS], axis=0)
+        if any(math.dist(top, t) < CLEAR_MM for t in taken):
+            continue  # an item matched at another spot stands there
+        if any(math.dist(top, t) < SAME_SPOT_MM for t in tried):
+            continue
+        tried.append(top)
+        area = top + SPOT_MM * np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
+        match = match_item(gray, camera, area, taken, read)
+        if match is None or not add(match.detection, MATCH_STAGE):
+            continue
+        item = item_from_payload(_payload(match.text))
+        new.append(match.detection)
+        read.add(item.key)
+        x, y = camera.on_plane(match.detection.centre[None, :], height(item))[0]
+        taken.append((float(x), float(y)))
     return new
 
 

@@ -53,7 +53,7 @@ from companion.twelve_patrols.geometry import (
     rectify,
     turn_deg,
 )
-from companion.twelve_patrols.itemmatch import match_slots
+from companion.twelve_patrols.itemmatch import match_beside, match_slots
 from companion.twelve_patrols.items import (
     MAX_GAP_MM,
     STEPS,
@@ -179,6 +179,12 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patrols
         passes["tops"] += len(tops)
         if tops:  # dice seen from the side among those just read
             items, unread = read_items(found.items, table, camera, cards)
+        spots = beside(picture.gray, table, camera, cards, items, white, foreign)
+    read = {item.key for item, _unused6, _unused7 in found.items}
+    pooled = match_beside(picture.gray, table, camera, items, spots, found.add, read)
+    passes["matched"] += len(pooled)
+    if pooled:
+        items, unread = read_items(found.items, table, camera, cards)
         spots = beside(picture.gray, table, camera, cards, items, white, foreign)
     passes["beside"] = len(spots)
     clock.lap("second look")
