@@ -447,20 +447,12 @@ def match_slots(
         taken = [i.footprint for i in items if i.slot == area.slot]
         while busy(gray, table.to_photo, area.polygon, covered, white) >= BUSY_SLOT:
             match = match_item(gray, camera, area.polygon, taken, read)
-            if match is None or not add(match.detection, MATCH_STAGE):
+            stands = None if match is None else _read(match, camera, add, new, read)
+            if match is None or stands is None:
                 break
-            item = item_from_payload(_payload(match.text))
-            new.append(match.detection)
-            read.add(item.key)
-            face = top_face(camera, match.detection.corners, item)
-            if face is None:
-                break
-            taken.append(face.footprint)
-            covered.append(
-                solid_outline(
-                    camera, item, face.footprint, match.detection.corners, table.from_photo
-                )
-            )
+            taken.append(stands[1])
+            corners = match.detection.corners
+            covered.append(solid_outline(camera, *stands, corners, table.from_photo))
     return new
 
 
@@ -492,14 +484,29 @@ def match_beside(
         tried.append(top)
         area = top + SPOT_MM * np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
         match = match_item(gray, camera, area, taken, read)
-        if match is None or not add(match.detection, MATCH_STAGE):
-            continue
-        item = item_from_payload(_payload(match.text))
-        new.append(match.detection)
-        read.add(item.key)
-        x, y = camera.on_plane(match.detection.centre[None, :], height(item))[0]
-        taken.append((float(x), float(y)))
+        stands = None if match is None else _read(match, camera, add, new, read)
+        if stands is not None:
+            taken.append(stands[1])
     return new
+
+
+def _read(
+    match: ItemMatch,
+    camera: Camera,
+    add: Callable[[Detection, str], bool],
+    new: list[Detection],
+    read: set[tuple[object, ...]],
+) -> tuple[Item, tuple[float, float]] | None:
+    """Hand ``match`` over (``add``; then kept in ``new`` and its item's key in ``read``): its
+    item and where the item stands (table mm); ``None`` when it is not taken, or is not square
+    enough for a top face to place the item."""
+    if not add(match.detection, MATCH_STAGE):
+        return None
+    item = item_from_payload(_payload(match.text))
+    new.append(match.detection)
+    read.add(item.key)
+    face = top_face(camera, match.detection.corners, item)
+    return None if face is None else (item, face.footprint)
 
 
 def _payload(text: str) -> PatrolsDie | PatrolsCube:
