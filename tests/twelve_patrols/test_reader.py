@@ -16,7 +16,7 @@ import qrcode
 from companion.camera.twelve_patrols.layout import Setup, random_setup
 from companion.camera.twelve_patrols.scene import photograph
 from companion.twelve_patrols.geometry import ITEM_CODE_MM, Camera
-from companion.twelve_patrols.itemmatch import match_item, modules
+from companion.twelve_patrols.itemmatch import MATCH_STAGE, match_item, modules
 from companion.twelve_patrols.reader import read_photo
 from companion.twelve_patrols.verdict import format_verdict, score_verdict
 from generator.twelve_patrols.kit import write_kit
@@ -308,3 +308,21 @@ def test_a_blurred_item_code_is_matched_to_its_text_and_a_foreign_one_is_left_un
     assert match is not None and match.text == encode(item_payload(die))
     assert match_item(gray, camera, SLOT_AREA, [], {die.key}) is None
     assert match_item(gray, camera, SLOT_AREA, [(30.0, 40.0)], set()) is None
+
+
+@pytest.mark.slow
+def test_a_messaging_app_copy_is_read_whole_with_item_codes_too_small_to_decode(
+    shoot: Shoot,
+) -> None:
+    """Seed 3's copy, as a messaging app resizes and compresses it (1.6 to 2.2 px a module):
+    the two unused dice beside the kingdom and the items standing side by side in three slots
+    are read by matching their codes, and the kingdom is judged as it lies."""
+    setup = random_setup(DECK, 3)
+    reading = read_photo(shoot(setup.text, "messaging", 3))
+    verdict = score_verdict(reading)
+    assert verdict["judged"] and verdict["state"] == setup.kingdom.text
+    assert verdict["pool"] == [i.notation for i in setup.pool] == ["D-Y3=5", "D-B3=5"]
+    matched = {i.item.notation: i.place for i in reading.items if i.stage == MATCH_STAGE}
+    assert matched["D-Y3=5"] == matched["D-B3=5"] == "pool"
+    assert sum(place == "slot" for place in matched.values()) == 5
+    assert reading.unread == ()
