@@ -296,11 +296,11 @@ def match_item(
     taken: list[tuple[float, float]],
     read: set[tuple[object, ...]],
 ) -> ItemMatch | None:
-    """The code on top of an item standing in ``area`` (a slot's corners, table mm), away from
-    where the items read stand (``taken``, table mm), if one of the kit's codes agrees clearly
-    best and is not that of an item read elsewhere (whose key is in ``read``); ``None``
-    otherwise. The codes of the items read are still matched: when one of them agrees best, what
-    stands there is not read."""
+    """The code on top of an item standing in ``area`` (a slot's corners or a square beside the
+    kingdom, table mm), away from where the items read stand (``taken``, table mm), if one of
+    the kit's codes agrees clearly best there and is not that of an item read elsewhere (whose
+    key is in ``read``); ``None`` otherwise. The codes of the items read are still matched: when
+    one of them agrees best, what stands there is not read."""
     best = ranked(gray, camera, area, taken)
     if not best or item_from_payload(_payload(best[0].text)).key in read:
         return None

@@ -3,11 +3,12 @@ stand in each patrol slot, which lie unused beside it, and what could not be rea
 
 :func:`read_photo` runs the whole pipeline — load, decode every QR code, the table's plane and
 each card's pose from the cards' codes (:mod:`companion.twelve_patrols.geometry`), the grid from
-the cards' places, a second look at the card places and patrol slots still missing something
-(what the decoder still cannot read there matched against the codes the deck or the kit can
-print: :mod:`companion.twelve_patrols.match`, :mod:`companion.twelve_patrols.itemmatch`; the top
-face of a die seen only from its side against the faces it can show:
-:mod:`companion.twelve_patrols.topmatch`), the items to the slot they stand in — and returns a
+the cards' places, a second look at the card places, the patrol slots and the table beside the
+kingdom where something is still missing (what the decoder still cannot read there matched
+against the codes the deck or the kit can print: :mod:`companion.twelve_patrols.match`,
+:mod:`companion.twelve_patrols.itemmatch`; the top face of a die seen only from its side against
+the faces it can show: :mod:`companion.twelve_patrols.topmatch`), the items to the slot they
+stand in — and returns a
 :class:`PatrolsReading`. Nothing is guessed: an item is read from the code on its top face, or
 reported unreadable with the reason and where.
 
