@@ -315,8 +315,8 @@ def test_a_messaging_app_copy_is_read_whole_with_item_codes_too_small_to_decode(
     shoot: Shoot,
 ) -> None:
     """Seed 3's copy, as a messaging app resizes and compresses it (1.6 to 2.2 px a module):
-    the two unused dice beside the kingdom and the items standing side by side in three slots
-    are read by matching their codes, and the kingdom is judged as it lies."""
+    the two unused dice beside the kingdom and five items in slots, three of them standing
+    together in one, are read by matching their codes, and the kingdom is judged as it lies."""
     setup = random_setup(DECK, 3)
     reading = read_photo(shoot(setup.text, "messaging", 3))
     verdict = score_verdict(reading)
@@ -325,4 +325,5 @@ def test_a_messaging_app_copy_is_read_whole_with_item_codes_too_small_to_decode(
     matched = {i.item.notation: i.place for i in reading.items if i.stage == MATCH_STAGE}
     assert matched["D-Y3=5"] == matched["D-B3=5"] == "pool"
     assert sum(place == "slot" for place in matched.values()) == 5
+    assert {"Q-W3", "D-W1=2", "D-W2=5"} <= set(matched)  # one slot's patrol
     assert reading.unread == ()
