@@ -245,9 +245,10 @@ def density(
     at_once = float(np.prod(size + LINE_MM)) <= 1.5 * float(np.prod(size + 4.0))
     margin = LINE_MM / 2 if at_once else 2.0
     look = (gray, to_photo, polygon, explained, shrink, px_per_mm)
-    sharp, inside, to_patch, rise = _sharp_inside(*look, white, margin)
+    patch, inside, to_patch = _inside_patch(*look, margin)
     if not inside.size:
         return inside, to_patch, 1.0
+    sharp, rise = _sharp(patch, inside, px_per_mm, white)
     # first without looking for lines, on the polygon with 2 mm round it
     cut = round((margin - 2.0) * px_per_mm)
     near = (slice(cut, -cut or None),) * 2
@@ -255,35 +256,24 @@ def density(
     if dense.max() < SOME_DETAIL:
         return dense, np.array([[1.0, 0, -cut], [0, 1.0, -cut], [0, 0, 1.0]]) @ to_patch, rise
     if not at_once:
-        sharp, inside, to_patch, rise = _sharp_inside(*look, white, LINE_MM / 2)
+        patch, inside, to_patch = _inside_patch(*look, LINE_MM / 2)
+        sharp, rise = _sharp(patch, inside, px_per_mm, white)
     sharp = _off_long_lines(sharp, px_per_mm)
     return _windowed(sharp.astype(np.float32) * inside, inside, px_per_mm), to_patch, rise
 
 
-def _sharp_inside(
-    gray: np.ndarray,
-    to_photo: np.ndarray,
-    polygon: np.ndarray,
-    explained: Iterable[np.ndarray],
-    shrink: float,
-    px_per_mm: float,
-    white: float,
-    margin: float,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
-    """The sharp pixels (1) of ``polygon`` rectified with ``margin`` mm round it, its mask and
-    its map from table mm (see :func:`_inside_patch`), and how far the grain raised the bar of
-    a sharp pixel over the edge level (see :func:`density`)."""
-    patch, inside, to_patch = _inside_patch(
-        gray, to_photo, polygon, explained, shrink, px_per_mm, margin
-    )
-    if not inside.size:
-        return patch, inside, to_patch, 1.0
+def _sharp(
+    patch: np.ndarray, inside: np.ndarray, px_per_mm: float, white: float
+) -> tuple[np.ndarray, float]:
+    """The sharp pixels (1) of a rectified ``patch`` (its mask ``inside`` not empty: see
+    :func:`_inside_patch`), and how far the grain raised the bar of a sharp pixel over the edge
+    level (see :func:`density`)."""
     k = np.ones((round(px_per_mm) + 1,) * 2, np.uint8)
     spread = cv2.subtract(cv2.dilate(patch, k), cv2.erode(patch, k))
     grain = NOISE_OVER_GRAIN * float(np.median(spread[inside > 0][::5]))  # a fifth is plenty
     edge = EDGE_LEVEL * white
     sharp = (spread >= max(edge, grain)).astype(np.uint8)
-    return sharp, inside, to_patch, max(grain / edge, 1.0)
+    return sharp, max(grain / edge, 1.0)
 
 
 def _off_long_lines(sharp: np.ndarray, px_per_mm: float) -> np.ndarray:
