@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import struct
-import time
 import zlib
 from pathlib import Path
 
@@ -91,13 +90,18 @@ def test_a_text_file_named_jpg_is_refused(tmp_path: Path) -> None:
         load_picture(path)
 
 
-def test_a_20000_by_20000_image_is_refused_before_its_pixels_are_decoded() -> None:
+def test_a_20000_by_20000_image_is_refused_before_its_pixels_are_decoded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def decoded(*_: object) -> None:
+        raise AssertionError("the pixels were decoded")
+
+    monkeypatch.setattr(load, "_decode_with_pillow", decoded)
+    monkeypatch.setattr(load, "_decode_jpeg", decoded)
     data = _png_header(20_000, 20_000)
     assert len(data) < 200
-    start = time.perf_counter()
     with pytest.raises(PhotoError, match="MP"):
         load_picture(data)
-    assert time.perf_counter() - start < 0.5
 
 
 def test_an_image_just_over_the_cap_names_its_size() -> None:

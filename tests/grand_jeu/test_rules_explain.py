@@ -4,7 +4,6 @@ one sentence saying why none does."""
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 from itertools import permutations
 
@@ -125,20 +124,16 @@ def test_the_patrol_to_move_is_found_when_the_positions_do_not_say() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_turn_of_random_games_is_found_quickly(players: int) -> None:
+def test_every_turn_of_random_games_is_found(players: int) -> None:
+    """How fast is measured by ``bench/grand_jeu_explain.py`` (at most 1 s a turn)."""
     rng = random.Random(players)
-    turns = found = 0
-    slowest = 0.0
+    turns = 0
     options = Options(players, culs_de_pat=players == 3)
     for _ in range(6):
         for before, played in random_game(State.start(options), rng, turns=25):
-            after = apply(before, played)
-            start = time.perf_counter()
-            assert_explained(before, after)
-            slowest = max(slowest, time.perf_counter() - start)
-            turns, found = turns + 1, found + 1
-    assert turns == found and turns > 60
-    assert slowest < 1.0
+            assert_explained(before, apply(before, played))
+            turns += 1
+    assert turns > 60
 
 
 # -- saying why no turn does ----------------------------------------------------------------------
@@ -231,9 +226,9 @@ def test_a_game_already_over_has_no_next_turn() -> None:
     assert refusal(before, after).startswith("The game was already over")
 
 
-def test_changes_next_to_a_real_turn_are_judged_quickly() -> None:
-    """One scout of the position after a random turn is turned or pushed a cell further: whether
-    some other turn explains it or not, the answer comes well under a second."""
+def test_changes_next_to_a_real_turn_are_explained_or_refused_in_a_sentence() -> None:
+    """One scout of the position after a random turn is turned: either some other turn explains
+    it, or the refusal is a sentence. How fast is measured by ``bench/grand_jeu_explain.py``."""
     rng = random.Random(3)
     judged = refused = 0
     while judged < 60:
@@ -244,13 +239,11 @@ def test_changes_next_to_a_real_turn_are_judged_quickly() -> None:
         mine = [s for s in after.scouts_of(before.to_move) if not after.is_frozen(s)]
         changed = replace(mine[0], direction=mine[0].direction.turned(rng.randrange(1, 8)))
         odd = replace(after, scouts=tuple(changed if s == mine[0] else s for s in after.scouts))
-        start = time.perf_counter()
         try:
             assert_explained(before, odd)
         except IllegalTurn as error:
             refused += 1
             assert str(error).endswith(".")
-        assert time.perf_counter() - start < 1.0
         judged += 1
     assert refused > 10
 
