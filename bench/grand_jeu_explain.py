@@ -85,10 +85,11 @@ def changed_positions(count: int, seed: int) -> list[tuple[State, State]]:
     found: list[tuple[State, State]] = []
     while len(found) < count:
         before = random_position(_options(rng), rng)
-        if outcome(before) is not None or is_blocked(before):
+        mover = before.to_move
+        if mover is None or outcome(before) is not None or is_blocked(before):
             continue
         after = apply(before, random_turn(before, rng, stop=0.05))
-        mine = [s for s in after.scouts_of(before.to_move) if not after.is_frozen(s)]
+        mine = [s for s in after.scouts_of(mover) if not after.is_frozen(s)]
         if not mine:
             continue
         changed = replace(mine[0], direction=mine[0].direction.turned(rng.randrange(1, 8)))
