@@ -38,7 +38,7 @@ from companion.cascade import EVENED_WHITE, evened
 from companion.cascade import Step as CascadeStep
 from companion.clock import Clock
 from companion.deblur import first_pass
-from companion.decode import Decoder, Detection, decoder_named
+from companion.decode import Decoder, Detection, decoder_named, diagonal_crossing
 from companion.load import load_picture
 from companion.pose import BoardPose, apply, rounded_px
 from companion.sheets import (
@@ -208,7 +208,13 @@ def read_photo(
     noted = {u.sq for u in unreadable}
     unread = [sq for sq in looked if sq not in pieces and sq not in noted and sq not in glared]
     matched = _matched(
-        picture.gray, picture.rgb, sheets, unread, pieces, () if printed is None else printed.pieces
+        picture.gray,
+        picture.rgb,
+        sheets,
+        unread,
+        pieces,
+        () if printed is None else printed.pieces,
+        cell_mm,
     )
     pieces.update(matched)
     for sq in looked:
@@ -349,16 +355,31 @@ def _corrected(
     of its cell's centre, so the median is the pose's error there, and a piece standing across
     two cells among pieces on their cells is still across."""
     reading, local = code
+    error = _pose_error(seen, reading, local, cell_mm)
+    if error is None:
+        return local
+    moved = local - error
+    inside = 0 <= moved[0] < reading.sheet.width and 0 <= moved[1] < reading.sheet.height
+    return np.asarray(moved if inside else local, dtype=float)
+
+
+def _pose_error(
+    seen: Sequence[tuple[SheetReading, np.ndarray]],
+    reading: SheetReading,
+    at: np.ndarray,
+    cell_mm: float,
+) -> np.ndarray | None:
+    """How far (mm, ``reading``'s frame) its pose puts the pieces round ``at`` off their cells'
+    centres: the median over the codes ``seen`` on that sheet within :data:`NEAR_MM`, one at
+    ``at`` itself left out; ``None`` with fewer than :data:`NEAR_PIECES` of them."""
     offsets = [
         cell_at(other, place, cell_mm)[2:]
         for other, place in seen
-        if other is reading and 0.0 < float(np.linalg.norm(place - local)) <= NEAR_MM
+        if other is reading and 0.0 < float(np.linalg.norm(place - at)) <= NEAR_MM
     ]
     if len(offsets) < NEAR_PIECES:
-        return local
-    moved = local - np.median(np.array(offsets), axis=0)
-    inside = 0 <= moved[0] < reading.sheet.width and 0 <= moved[1] < reading.sheet.height
-    return np.asarray(moved if inside else local, dtype=float)
+        return None
+    return np.asarray(np.median(np.array(offsets), axis=0), dtype=float)
 
 
 def _band_army(rgb: np.ndarray, reading: SheetReading, detection: Detection) -> Army | None:
@@ -547,30 +568,64 @@ def _matched(
     cells: list[int],
     pieces: dict[int, PieceReading],
     printed: Collection[StrategoPiece],
+    cell_mm: float,
 ) -> dict[int, PieceReading]:
     """The pieces of ``printed`` matched on ``cells`` (:func:`match_piece`), each where its
-    band does not show the other army, and no piece on two cells (both stay unread)."""
+    band does not show the other army, and no piece on two cells (both stay unread).
+
+    A code is looked for round its cell's centre moved by the pose's error there, as the
+    pieces read round it show it (:func:`_pose_error`): a sheet placed from its corner codes
+    alone may put its far cells 3 mm off, as far as a piece is looked for. The cells left
+    unmatched are tried again with the pieces matched as well, while that matches more; a
+    piece matched is then a rival of the others, never matched again."""
     read = {StrategoPiece("R" if p.army is Army.RED else "B", p.id) for p in pieces.values()}
-    unread = [piece for piece in printed if piece not in read]
+    unread = {piece for piece in printed if piece not in read}
+    seen = [_placed(sheets, p) for p in pieces.values()]
     found: dict[int, PieceReading] = {}
     twice: set[StrategoPiece] = set()
-    for sq in cells:
-        reading = _sheet_holding(sheets, sq)
-        x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
-        match = match_piece(gray, _tops_pose(reading), (x + w / 2, y + h / 2), unread, read)
-        if match is None:
-            continue
-        piece, code = match
-        army = Army.RED if piece.army == "R" else Army.BLUE
-        band = _band_army(rgb, reading, code.detection)
-        if band is not None and band is not army:
-            continue
-        if any(p.id == piece.id for p in found.values()):
-            twice.add(piece)
-        found[sq] = PieceReading(
-            code.detection.text, army, piece.id, sq, code.detection.corners, "matched"
-        )
-    return {sq: p for sq, p in found.items() if all(p.id != t.id for t in twice)}
+    tried: dict[int, np.ndarray] = {}
+    while True:
+        matched: dict[int, tuple[StrategoPiece, PieceReading]] = {}
+        for sq in (sq for sq in cells if sq not in found):
+            reading = _sheet_holding(sheets, sq)
+            x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
+            centre = np.array([x + w / 2, y + h / 2])
+            error = _pose_error([s for s in seen if s is not None], reading, centre, cell_mm)
+            if error is not None:
+                centre = centre + error
+            if sq in tried and float(np.linalg.norm(tried[sq] - centre)) < 0.5:
+                continue
+            tried[sq] = centre
+            match = match_piece(gray, _tops_pose(reading), tuple(centre), unread, read)
+            if match is None:
+                continue
+            piece, code = match
+            army = Army.RED if piece.army == "R" else Army.BLUE
+            band = _band_army(rgb, reading, code.detection)
+            if band is not None and band is not army:
+                continue
+            if any(p.id == piece.id for p, _reading in matched.values()):
+                twice.add(piece)
+            reading_of = PieceReading(
+                code.detection.text, army, piece.id, sq, code.detection.corners, "matched"
+            )
+            matched[sq] = (piece, reading_of)
+        if not matched:
+            break
+        for sq, (piece, reading_of) in matched.items():
+            unread.discard(piece)
+            read.add(piece)
+            if piece not in twice:
+                found[sq] = reading_of
+                seen.append(_placed(sheets, reading_of))
+    return found
+
+
+def _placed(
+    sheets: list[SheetReading], piece: PieceReading
+) -> tuple[SheetReading, np.ndarray] | None:
+    """The sheet under ``piece``'s code and its place there, on the plane of the tops."""
+    return sheet_under(sheets, diagonal_crossing(piece.corners_px), _from_tops)
 
 
 def _centre_px(sheets: list[SheetReading], sq: int) -> tuple[float, float]:
