@@ -1,6 +1,6 @@
-"""What the Patrolis reader tests do over and over: a table printed, laid and photographed, then
-read; a board seen square-on at a given resolution; a reading that never guesses, or that is
-exact."""
+"""What the Patrolis reader tests do over and over: a table printed, laid and photographed (once
+a session), then read; a board seen square-on at a given resolution; a reading that never
+guesses, or that is exact."""
 
 from __future__ import annotations
 
@@ -16,16 +16,35 @@ from companion.patrolis.reading import PatrolisReading
 from companion.pose import BoardPose
 from generator.patrolis.kit import write_kit
 from patrolkit.games.patrolis import State
+from tests import shared
 
 
-def read_table(
-    folder: Path, kit: int, players: int, seed: int, preset: str
-) -> tuple[State, PatrolisReading]:
-    """The kit of seed ``kit`` for ``players`` written in ``folder``, the mid-game table of
-    ``seed`` laid with it and photographed with ``preset``; the table and what was read."""
-    write_kit(kit, folder, players=players, force=True)
-    state = mid_game(patrolis_kit_raster(folder), seed)
-    return state, read_photo(photograph(folder, state, preset=preset, seed=seed).jpeg)
+def read_table(kit: int, players: int, seed: int, preset: str) -> tuple[State, PatrolisReading]:
+    """The mid-game table of ``seed`` laid with the kit of seed ``kit`` for ``players`` and
+    photographed with ``preset`` (:func:`table_photo`); the table and what was read."""
+    state, jpeg = table_photo(kit, players, seed, preset)
+    return state, read_photo(jpeg)
+
+
+def table_photo(kit: int, players: int, seed: int, preset: str) -> tuple[State, bytes]:
+    """The mid-game table of ``seed`` laid with the kit of seed ``kit`` for ``players`` and its
+    photo with ``preset``, made once for the session's workers."""
+
+    def make(_place: Path) -> tuple[State, bytes]:
+        folder = shared_kit(kit, players)
+        state = mid_game(patrolis_kit_raster(folder), seed)
+        return state, photograph(folder, state, preset=preset, seed=seed).jpeg
+
+    return shared.made_once(f"patrolis-{kit}-{players}p-{seed}-{preset}", make)
+
+
+def shared_kit(kit: int, players: int) -> Path:
+    """The kit of seed ``kit`` for ``players``, written once for the session's workers."""
+    with shared.folder(f"patrolis-kit-{kit}-{players}p") as place:
+        folder = place / "kit"
+        if not (folder / "kit.json").exists():
+            write_kit(kit, folder, players=players, force=True)
+        return folder
 
 
 def square_on(px_per_mm: float) -> BoardPose:

@@ -21,6 +21,7 @@ from patrolkit.i18n import speaking
 from patrolkit.manifest import Manifest
 from tests.language import english_left
 from tests.patrolis.helpers import game
+from tests.patrolis.reader_checks import shared_kit
 from tests.patrolis.test_reader import KIT_SEED, _laid, _run_from_west
 
 # -- the French kit --------------------------------------------------------------------------------
@@ -49,10 +50,8 @@ def test_the_french_kit_prints_the_same_codes_and_layout_as_the_english_one(tmp_
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("patrolis-kit-fr")
-    write_kit(KIT_SEED, out)
-    return out
+def kit() -> Path:
+    return shared_kit(KIT_SEED, 2)
 
 
 def _photo(kit: Path, state: State, path: Path, seed: int) -> Path:

@@ -16,7 +16,6 @@ from companion.camera.patrolis.kit import patrolis_kit_raster
 from companion.camera.patrolis.midgame import mid_game
 from companion.camera.patrolis.scene import photograph
 from companion.camera.photo import write_photo
-from generator.patrolis.kit import write_kit
 from patrolkit.cli import main
 from patrolkit.games.patrolis import (
     Edge,
@@ -27,16 +26,15 @@ from patrolkit.games.patrolis import (
     Track,
     new_game,
 )
+from tests.patrolis.reader_checks import shared_kit
 
 KIT_SEED = 5
 Shoot = Callable[..., Path]
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("patrolis-kit")
-    write_kit(KIT_SEED, out)
-    return out
+def kit() -> Path:
+    return shared_kit(KIT_SEED, 2)
 
 
 @pytest.fixture(scope="module")

@@ -17,9 +17,9 @@ from companion.camera.patrolis.midgame import mid_game
 from companion.camera.patrolis.scene import photograph
 from companion.camera.photo import write_photo
 from companion.patrolis.reader import read_photo
-from generator.patrolis.kit import write_kit
 from patrolkit.cli import main
 from patrolkit.games.patrolis import Colour
+from tests.patrolis.reader_checks import shared_kit
 from tests.photo_damage import glare_over, label_on, save, sticker_over, stroke_over
 
 KIT_SEED = 5
@@ -29,8 +29,7 @@ PHOTO_SEED = 503
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[np.ndarray, dict[str, Any]]:
     """A mid-game ``phone`` photo of a kit's table (BGR) and its truth."""
-    kit = tmp_path_factory.mktemp("patrolis-kit")
-    write_kit(KIT_SEED, kit)
+    kit = shared_kit(KIT_SEED, 2)
     state = mid_game(patrolis_kit_raster(kit), PHOTO_SEED, steps=40)
     folder = tmp_path_factory.mktemp("patrolis-glare")
     path, truth = write_photo(

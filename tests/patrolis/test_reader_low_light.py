@@ -5,8 +5,6 @@ grain leaves unread is reported, never taken for bare ground."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from companion.patrolis import reader
@@ -24,30 +22,28 @@ PHOTO_SEED = 70029
 
 
 @pytest.mark.slow
-def test_a_noisy_dim_table_reads_every_tile(tmp_path: Path) -> None:
-    state, reading = read_table(tmp_path, KIT_SEED, PLAYERS, PHOTO_SEED, "low-light")
+def test_a_noisy_dim_table_reads_every_tile() -> None:
+    state, reading = read_table(KIT_SEED, PLAYERS, PHOTO_SEED, "low-light")
     assert_read_exactly(state, reading)
     assert any(p.stage == "matched" for p in reading.tiles.values())
 
 
 @pytest.mark.slow
-def test_a_sheet_whose_own_codes_the_grain_drowns_is_found_beside_the_others(
-    tmp_path: Path,
-) -> None:
+def test_a_sheet_whose_own_codes_the_grain_drowns_is_found_beside_the_others() -> None:
     # Sheet NW's corner codes do not read on this table: it was refused as not whole.
-    state, reading = read_table(tmp_path, 9303, 4, 70004, "low-light")
+    state, reading = read_table(9303, 4, 70004, "low-light")
     assert_read_exactly(state, reading)
 
 
 @pytest.mark.slow
 def test_tiles_the_grain_leaves_unread_are_reported_not_taken_for_bare_cells(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # So many water tiles stay undecoded that the median of the water cells without a code is a
     # tile's picture: three tiles were once found bare by likeness to it. Matching reads them
     # all (test_reader_matched.py); without it, they are reported.
     monkeypatch.setattr(reader, "match_cell", lambda *_args: None)
-    state, reading = read_table(tmp_path, 9301, 2, 70017, "low-light")
+    state, reading = read_table(9301, 2, 70017, "low-light")
     assert_never_guessed(state, reading)
     unread = unread_tiles(state, reading)
     assert unread and unread <= reported_cells(reading)

@@ -9,16 +9,12 @@ from typing import NamedTuple
 import numpy as np
 import pytest
 
-from companion.camera.patrolis.kit import patrolis_kit_raster
-from companion.camera.patrolis.midgame import mid_game
-from companion.camera.patrolis.scene import photograph
 from companion.load import load_picture
 from companion.patrolis.reader import read_photo
 from companion.patrolis.reading import PatrolisReading
 from companion.patrolis.tilematch import match_cell
-from generator.patrolis.kit import write_kit
 from patrolkit.games.patrolis import State
-from tests.patrolis.reader_checks import assert_never_guessed, unread_tiles
+from tests.patrolis.reader_checks import assert_never_guessed, table_photo, unread_tiles
 
 BOTH = frozenset({"step", "objective"})
 
@@ -31,12 +27,9 @@ class Table(NamedTuple):
 
 
 @pytest.fixture(scope="module")
-def dim_table(tmp_path_factory: pytest.TempPathFactory) -> Table:
+def dim_table() -> Table:
     """A ``low-light`` table on which the decoder leaves about thirty tiles unread."""
-    folder = tmp_path_factory.mktemp("patrolis-dim")
-    write_kit(9301, folder, players=2, force=True)
-    state = mid_game(patrolis_kit_raster(folder), 70017)
-    jpeg = photograph(folder, state, preset="low-light", seed=70017).jpeg
+    state, jpeg = table_photo(9301, 2, 70017, "low-light")
     return Table(state, read_photo(jpeg), load_picture(jpeg).gray)
 
 

@@ -5,7 +5,6 @@ is smeared past reading, and the road the reader sets aside is the one the map i
 from __future__ import annotations
 
 from itertools import pairwise
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -164,13 +163,11 @@ def test_only_road_cells_have_a_road_set_aside() -> None:
 
 
 @pytest.mark.slow
-def test_bare_cells_where_the_road_turns_are_read_empty_and_no_tile_is_lost(
-    tmp_path: Path,
-) -> None:
+def test_bare_cells_where_the_road_turns_are_read_empty_and_no_tile_is_lost() -> None:
     # On this development photo the far side (4.5 to 5 px/mm) left the casing's curved edges as
     # many as a blurred code's: the five bare cells where the road turns were reported
     # "something lies on ...". Set beside the road, they show no edge at all.
-    state, reading = read_table(tmp_path, 9102, 3, 1005, "phone")
+    state, reading = read_table(9102, 3, 1005, "phone")
     reported = reported_cells(reading)
     for name in ("H2", "I2", "A5", "B5", "A6"):
         cell = state.map.parse(name)

@@ -3,8 +3,6 @@ neither by its own looks nor by looking like a bare cell of its terrain under th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
@@ -51,11 +49,9 @@ def test_a_bare_cell_crossed_by_a_shadow_edge_still_looks_bare() -> None:
 
 
 @pytest.mark.slow
-def test_a_tile_half_in_a_hard_shadow_is_never_taken_for_bare_ground_like_its_neighbours(
-    tmp_path: Path,
-) -> None:
+def test_a_tile_half_in_a_hard_shadow_is_never_taken_for_bare_ground_like_its_neighbours() -> None:
     # The shadow's edge crossed E2's tile and a bare cell of its terrain alike: compared as they
     # were, the two pictures matched and the tile was called bare. Evened by the paper's white
     # first, the tile's modules stand out and it is reported.
-    state, reading = read_table(tmp_path, 9302, 3, 70015, "shadow")
+    state, reading = read_table(9302, 3, 70015, "shadow")
     assert_never_guessed(state, reading)
