@@ -1,7 +1,7 @@
 """A dim room's sensor noise does not hide a Patrolis step tile: where the decoder gives up on a
-cell, the tile's code is matched among the kit's, and the table reads exactly. A sheet
+cell, the tile's code is matched among the kit's, and every tile reads. A sheet
 whose own corner codes the grain drowns is found where the sheets beside put it, and a tile the
-grain leaves unread is reported, never taken for bare ground."""
+grain leaves unread is reported, never taken for bare ground, on the mountains too."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ PHOTO_SEED = 70029
 
 @pytest.mark.slow
 def test_a_noisy_dim_table_reads_every_tile() -> None:
+    # Its bare mountains in doubt are reported (see the last test): every tile reads.
     state, reading = read_table(KIT_SEED, PLAYERS, PHOTO_SEED, "low-light")
-    assert_read_exactly(state, reading)
+    assert_never_guessed(state, reading)
+    assert unread_tiles(state, reading) == set()
     assert any(p.stage == "matched" for p in reading.tiles.values())
 
 
@@ -47,3 +49,14 @@ def test_tiles_the_grain_leaves_unread_are_reported_not_taken_for_bare_cells(
     assert_never_guessed(state, reading)
     unread = unread_tiles(state, reading)
     assert unread and unread <= reported_cells(reading)
+
+
+@pytest.mark.slow
+def test_mountain_tiles_the_grain_leaves_unread_are_never_taken_for_bare_mountains() -> None:
+    # Mountains' drawn peaks leave few of their bare cells shown bare by their own looks, so
+    # their typical bare cell was the median of all the mountain cells without a code, unread
+    # tiles among them: on this dim table D9, E9 and E12 correlated with it at 0.50 to 0.55 and
+    # were called empty. Their typical is now made of the cells shown bare, as for the other
+    # classes, and they are matched or reported.
+    state, reading = read_table(9301, 2, 71010, "low-light")
+    assert_never_guessed(state, reading)
