@@ -26,8 +26,10 @@ the objectives still on the map, and what could not be read.
 6. a cell still without a code where a piece may lie (7. below) and that does not look bare is
    compared with every code a kit can print (:mod:`companion.patrolis.tilematch`); a code
    matched clearly, and read nowhere else, is placed as in 4.;
-7. a cell where no code reads is empty only when it looks bare (:func:`looks_bare`; never
-   where glare blows it out) or when nothing can lie there: no step by the rules
+7. a cell where no code reads is empty only when it looks bare (:func:`looks_bare`, or like
+   its terrain class's bare cells — in a grainy photo, a mountain cell once its class's tiles
+   are matched, :func:`drawn_like_their_class`; never where glare blows it out) or when
+   nothing can lie there: no step by the rules
    (:func:`could_hold_steps`) and no objective — every objective of the kit is read, or the
    cell is not blown out and shows no part of a code (:func:`shows_code_detail`). Otherwise
    it is reported unreadable with where, never guessed.
@@ -50,7 +52,12 @@ from companion.decode import Detection, decoder_named
 from companion.load import load_picture
 from companion.patrolis.bare import MIN_PX_PER_MM, seen_closely, shows_code_detail
 from companion.patrolis.reading import PatrolisReading, TileReading, Unreadable
-from companion.patrolis.second_look import could_hold_steps, labels_round, second_look
+from companion.patrolis.second_look import (
+    could_hold_steps,
+    drawn_like_their_class,
+    labels_round,
+    second_look,
+)
 from companion.patrolis.sheets import Found, SheetReading, locate_board, read_codes, sort_codes
 from companion.patrolis.tilematch import match_cell
 from companion.pose import apply, rounded_px
@@ -134,6 +141,16 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
             pieces.setdefault(cell, piece)
         unreadable += [u for u in extra_problems if isinstance(u, Unreadable)]
         doubtful -= set(extra) | _across_cells(extra_problems)
+    if look.grainy:  # the mountains, their tiles matched, are compared with their class again
+        free = [c for c in missing if c not in pieces and c not in look.glared]
+        alike = drawn_like_their_class(
+            picture.gray, sheets, game_map, free, sorted(doubtful - look.glared), look.bare
+        )
+        if alike:
+            doubtful -= alike
+            step_cells, objective_cells = _can_lie(
+                game_map, pieces, doubtful, look.glared, unreadable, detail
+            )
     clock.lap("matched")
     unseen = _unseen(
         doubtful,
