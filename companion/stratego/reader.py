@@ -580,7 +580,7 @@ def _matched(
     piece matched is then a rival of the others, never matched again."""
     read = {StrategoPiece("R" if p.army is Army.RED else "B", p.id) for p in pieces.values()}
     unread = {piece for piece in printed if piece not in read}
-    seen = [_placed(sheets, p) for p in pieces.values()]
+    seen = [place for p in pieces.values() if (place := _placed(sheets, p)) is not None]
     found: dict[int, PieceReading] = {}
     twice: set[StrategoPiece] = set()
     tried: dict[int, np.ndarray] = {}
@@ -590,7 +590,7 @@ def _matched(
             reading = _sheet_holding(sheets, sq)
             x, y, w, h = reading.sheet.cell_box(sq % COLUMNS, sq // COLUMNS)
             centre = np.array([x + w / 2, y + h / 2])
-            error = _pose_error([s for s in seen if s is not None], reading, centre, cell_mm)
+            error = _pose_error(seen, reading, centre, cell_mm)
             if error is not None:
                 centre = centre + error
             if sq in tried and float(np.linalg.norm(tried[sq] - centre)) < 0.5:
@@ -615,9 +615,11 @@ def _matched(
         for sq, (piece, reading_of) in matched.items():
             unread.discard(piece)
             read.add(piece)
-            if piece not in twice:
-                found[sq] = reading_of
-                seen.append(_placed(sheets, reading_of))
+            if piece in twice:
+                continue
+            found[sq] = reading_of
+            if (place := _placed(sheets, reading_of)) is not None:
+                seen.append(place)
     return found
 
 
