@@ -143,9 +143,8 @@ def read_photo(source: Path | str | bytes, *, decoder: str = "zxing") -> Patroli
         doubtful -= set(extra) | _across_cells(extra_problems)
     if look.grainy:  # the mountains, their tiles matched, are compared with their class again
         free = [c for c in missing if c not in pieces and c not in look.glared]
-        alike = drawn_like_their_class(
-            picture.gray, sheets, game_map, free, sorted(doubtful - look.glared), look.bare
-        )
+        candidates = sorted(doubtful - look.glared - look.covered)
+        alike = drawn_like_their_class(picture.gray, sheets, game_map, free, candidates, look.bare)
         if alike:
             doubtful -= alike
             step_cells, objective_cells = _can_lie(

@@ -50,15 +50,17 @@ from patrolkit.payload import (
 @dataclass
 class SecondLook:
     """What the second look found: the game's codes, the codes that are not the game's (a
-    product label lying on the board), the cells that look bare, those blown out by glare, and
-    how many cells a code was read in; whether the photo is :data:`GRAINY` (and not sharpened),
-    so that its :data:`DRAWN` classes are compared again once the tiles are matched
-    (:func:`drawn_like_their_class`)."""
+    product label lying on the board), the cells that look bare, those blown out by glare,
+    those under an even cover (:func:`off_colour`), how many cells a code was read in, and
+    whether the photo is :data:`GRAINY` (judged when cells are compared with their class, so
+    never in a sharpened photo), so that its :data:`DRAWN` classes are compared again once the
+    tiles are matched (:func:`drawn_like_their_class`)."""
 
     codes: list[Detection] = field(default_factory=list)
     foreign: list[Detection] = field(default_factory=list)
     bare: set[int] = field(default_factory=set)
     glared: set[int] = field(default_factory=set)
+    covered: set[int] = field(default_factory=set)
     read: int = 0
     grainy: bool = False
 
@@ -94,8 +96,8 @@ def second_look(
             continue  # white overshoot of the sharpening: never bare, not glare either
         elif bare_middle(middle, reading.pose, box, strict=False):
             flat.add(cell)
-    covered = off_colour(colour, sheets, game_map, flat, cells)
-    look.bare = flat - covered
+    look.covered = off_colour(colour, sheets, game_map, flat, cells)
+    look.bare = flat - look.covered
     remaining = [c for c in cells if c not in look.bare]
     for number, step in enumerate(SECOND_LOOK):
         strict = number > 0
@@ -115,11 +117,11 @@ def second_look(
             else:
                 still.append(cell)
         remaining = still
-    doubtful = [c for c in remaining if c not in look.glared and c not in covered]
+    doubtful = [c for c in remaining if c not in look.glared and c not in look.covered]
     look.bare |= {c for c in doubtful if looks_bare(gray, sheets, game_map, c)}
     undecided = [c for c in doubtful if c not in look.bare]
-    look.grainy = not sharpened and noise_level(gray, 3) >= GRAINY
     if undecided and not sharpened:
+        look.grainy = noise_level(gray, 3) >= GRAINY
         look.bare |= _like_their_class(
             gray,
             sheets,
@@ -234,8 +236,6 @@ def drawn_like_their_class(
     still without a code), or like one of its cells found ``bare``
     (:func:`_like_their_class`)."""
     drawn = [c for c in cells if game_map.class_of(c) in DRAWN]
-    if not drawn:
-        return set()
     return _like_their_class(gray, sheets, game_map, free, drawn, bare, grainy=False)
 
 
