@@ -254,19 +254,25 @@ def bare_beside_road(
 
 
 WHITE_REACH_MM: Final = 4.0
-"""How far the paper's white is looked for around each pixel of a cell's middle: wider than the
-largest black patch of a code (a finder's eye, 1.5 mm), narrower than half the middle."""
+"""The width over which the paper's light round each pixel of a cell's middle is taken: wider
+than the largest dark patch of a code (a finder's eye, 1.5 mm), narrower than half the middle."""
 
 
 def evened(middle: np.ndarray) -> np.ndarray:
-    """The middle divided by the brightest paper within :data:`WHITE_REACH_MM` of each pixel
-    (scaled to 255): a shadow's edge across the cell is evened out, so it neither inflates the
-    spread the tests compare with (a code half in shadow would then show too few sharp edges
-    and pass for bare) nor makes a bare cell look busy. Under even light this only rescales."""
+    """The middle divided by the paper's light round each pixel (scaled to 255): its
+    morphological closing over :data:`WHITE_REACH_MM`, which fills a code's dark modules and a
+    drawing's thin marks with the light round them but leaves a hard shadow's edge where it
+    lies. So a shadow's edge across the cell is evened out: it neither inflates the spread the
+    tests compare with (a code half in shadow would then show too few sharp edges and pass for
+    bare) nor makes a bare cell look busy. The brightest paper within reach, taken before, moved
+    the edge's light half a reach into the shadow and left a dark band along it, and bare water,
+    mountain and road cells crossed by a shadow stayed unread (fresh ``shadow`` seeds 71009,
+    71017, 71018, 71033). Under even light this only rescales."""
     patch = middle.astype(np.float32)
     reach = round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1
-    white = cv2.dilate(patch, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
-    return np.asarray(255.0 * patch / np.maximum(white, 1.0), dtype=np.float32)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
+    light = cv2.morphologyEx(patch, cv2.MORPH_CLOSE, kernel)
+    return np.asarray(255.0 * patch / np.maximum(light, 1.0), dtype=np.float32)
 
 
 def seen_closely(sheets: list[SheetReading], game_map: Map, cell: int) -> bool:
