@@ -9,7 +9,12 @@ import pytest
 import qrcode
 
 from companion.patrolis.bare import VIEW_PX_PER_MM, bare_middle
-from tests.patrolis.reader_checks import assert_never_guessed, read_table, square_on
+from tests.patrolis.reader_checks import (
+    assert_never_guessed,
+    assert_read_exactly,
+    read_table,
+    square_on,
+)
 
 MIDDLE_MM = 12.0
 """The middle of a 20 mm cell the bare tests look at (a fifth of the cell trimmed each side)."""
@@ -55,3 +60,13 @@ def test_a_tile_half_in_a_hard_shadow_is_never_taken_for_bare_ground_like_its_ne
     # first, the tile's modules stand out and it is reported.
     state, reading = read_table(9302, 3, 70015, "shadow")
     assert_never_guessed(state, reading)
+
+
+@pytest.mark.slow
+def test_bare_cells_a_shadows_edge_crosses_are_shown_bare() -> None:
+    # The shadow's edge crosses B7, a bare water cell with its waves. Evened by the brightest
+    # paper within reach, the edge's light spilled half a reach into the shadow and left a dark
+    # band along it, and B7 was reported unreadable; evened by the paper's light as a closing
+    # takes it, the edge stays where it lies and the cell is bare.
+    state, reading = read_table(9302, 3, 71017, "shadow")
+    assert_read_exactly(state, reading)
