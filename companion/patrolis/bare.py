@@ -275,6 +275,24 @@ def evened(middle: np.ndarray) -> np.ndarray:
     return np.asarray(255.0 * patch / np.maximum(light, 1.0), dtype=np.float32)
 
 
+def cell_picture(
+    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int
+) -> np.ndarray:
+    """The cell less a tenth of its side all round, rectified at :data:`VIEW_PX_PER_MM`, evened
+    (:func:`evened`), slightly blurred against small misalignments and normalised: the picture
+    cells are compared by (normalised correlation, the mean of the product of two pictures)."""
+    reading, (x, y, w, h) = holder(sheets, game_map, cell)
+    inset = 0.1 * w
+    look = CascadeStep("look", VIEW_PX_PER_MM)
+    patch, _ = look.patch(gray, reading.pose, (x + inset, y + inset, w - 2 * inset, h - 2 * inset))
+    return normalised(cv2.GaussianBlur(evened(patch), (0, 0), 1.5))
+
+
+def normalised(picture: np.ndarray) -> np.ndarray:
+    """``picture`` less its mean, over its spread."""
+    return np.asarray((picture - picture.mean()) / (picture.std() + 1e-6))
+
+
 def seen_closely(sheets: list[SheetReading], game_map: Map, cell: int) -> bool:
     """Whether the photo shows ``cell`` at :data:`MIN_PX_PER_MM` or more: closely enough for
     any test to call it bare."""

@@ -12,17 +12,16 @@ from typing import Final
 import cv2
 import numpy as np
 
-from companion.cascade import Step as CascadeStep
 from companion.cascade import noise_level
 from companion.decode import Decoder, Detection
 from companion.patrolis.bare import (
-    VIEW_PX_PER_MM,
     bare_middle,
     blown,
-    evened,
+    cell_picture,
     holder,
     looks_bare,
     middle_of,
+    normalised,
     off_colour,
     seen_closely,
 )
@@ -32,6 +31,7 @@ from companion.patrolis.sheets import (
     SECOND_LOOK,
     SheetReading,
 )
+from companion.patrolis.towns import drawn_as_towns
 from patrolkit.errors import PayloadError
 from patrolkit.games.patrolis import (
     EDGES,
@@ -79,7 +79,8 @@ def second_look(
     sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat
     in the colour of their terrain class in ``colour``, the photo in colour — a flat cell of
     another colour is covered, :func:`off_colour`, and never bare — or no code read and
-    :func:`looks_bare`, or like the bare cells of their class unless the photo was sharpened:
+    :func:`looks_bare`, or like the bare cells of their class or a bare town
+    (:func:`~companion.patrolis.towns.drawn_as_towns`) unless the photo was sharpened:
     ``gray`` is a shaken or out-of-focus photo with its blur divided out, ``as_taken`` the photo
     before) and those blown out by glare, judged on the photo as taken (sharpening overshoots
     white paper and a code's light modules to the top grey level, as glare does)."""
@@ -130,6 +131,9 @@ def second_look(
             undecided,
             look.bare,
             grainy=look.grainy,
+        )
+        look.bare |= drawn_as_towns(
+            gray, sheets, game_map, [c for c in undecided if c not in look.bare]
         )
     return look
 
@@ -205,14 +209,14 @@ def _like_their_class(
     alike: set[int] = set()
     for terrain in {game_map.class_of(c) for c in cells}:
         group = by_class.get(terrain, [])
-        pictures = {c: _cell_picture(gray, sheets, game_map, c) for c in group}
+        pictures = {c: cell_picture(gray, sheets, game_map, c) for c in group}
         twins = [pictures[c] for c in group if c in bare]
         basis = list(pictures.values())
         if grainy:
             basis = twins
         typical = None
         if len(basis) >= LIKE_CLASS_MIN_CELLS:
-            typical = _normalised(np.median(np.stack(basis), axis=0))
+            typical = normalised(np.median(np.stack(basis), axis=0))
         for cell in cells:
             if game_map.class_of(cell) is not terrain or not seen_closely(sheets, game_map, cell):
                 continue
@@ -237,20 +241,6 @@ def drawn_like_their_class(
     (:func:`_like_their_class`)."""
     drawn = [c for c in cells if game_map.class_of(c) in DRAWN]
     return _like_their_class(gray, sheets, game_map, free, drawn, bare, grainy=False)
-
-
-def _cell_picture(
-    gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int
-) -> np.ndarray:
-    reading, (x, y, w, h) = holder(sheets, game_map, cell)
-    inset = 0.1 * w
-    look = CascadeStep("look", VIEW_PX_PER_MM)
-    patch, _ = look.patch(gray, reading.pose, (x + inset, y + inset, w - 2 * inset, h - 2 * inset))
-    return _normalised(cv2.GaussianBlur(evened(patch), (0, 0), 1.5))
-
-
-def _normalised(picture: np.ndarray) -> np.ndarray:
-    return np.asarray((picture - picture.mean()) / (picture.std() + 1e-6))
 
 
 def could_hold_steps(

@@ -28,6 +28,7 @@ from reportlab.lib.colors import Color
 from generator.page import INK, MM, Ink, Sheet, colour, tint
 from patrolkit.games.patrolis import Kind, Map, Point, Terrain
 from patrolkit.games.patrolis.lines import ROAD_CASING_WIDTH, ROAD_FILL_WIDTH, hubs, line_segments
+from patrolkit.games.patrolis.towns import House, drawing_random, houses
 
 TERRAIN_FILL: Final = {
     Terrain.WATER: "#6EA8D8",
@@ -154,7 +155,7 @@ def draw_map(
             if kind is Kind.BRIDGE:
                 _bridge(sheet, view, cell, x, y)
             elif kind is Kind.TOWN:
-                _town(sheet, x, y, c, _rng(game_map, cell))
+                _town(sheet, x, y, c, houses(game_map.code, cell))
         _grid(sheet, view, left, top, width, height)
     _border(sheet, view, outer)
 
@@ -166,7 +167,7 @@ def _kind(game_map: Map, cell: int) -> Kind:
 
 
 def _rng(game_map: Map, cell: int) -> random.Random:
-    return random.Random(f"patrolis-drawing:{game_map.code}:{cell}")
+    return drawing_random(game_map.code, cell)
 
 
 def _grid(
@@ -266,24 +267,14 @@ def _fields(sheet: Sheet, x: float, y: float, c: float, rng: random.Random) -> N
             sheet.circle(x + u, y + v, radius, fill=FIELD_INK)
 
 
-def _town(sheet: Sheet, x: float, y: float, c: float, rng: random.Random) -> None:
-    """Three houses round the cell's centre, where the roads end."""
-    spots = ((0.3, 0.36), (0.64, 0.33), (0.47, 0.7))
-    w = 0.26 * c
-    for u, v in spots:
-        hx = x + (u + rng.uniform(-0.03, 0.03)) * c - w / 2
-        hy = y + (v + rng.uniform(-0.03, 0.03)) * c - w / 2
-        sheet.rect(hx, hy + 0.35 * w, w, 0.65 * w, fill=WALL_INK, stroke=ROAD_CASING, line=0.15)
-        sheet.polygons(
-            [
-                [
-                    (hx - 0.1 * w, hy + 0.4 * w),
-                    (hx + w / 2, hy - 0.15 * w),
-                    (hx + 1.1 * w, hy + 0.4 * w),
-                ]
-            ],
-            fill=ROOF_INK,
+def _town(sheet: Sheet, x: float, y: float, c: float, town: Sequence[House]) -> None:
+    """The ``town``'s houses round the cell's centre, where the roads end."""
+    for house in town:
+        hx, hy, w, h = house.walls()
+        sheet.rect(
+            x + hx * c, y + hy * c, w * c, h * c, fill=WALL_INK, stroke=ROAD_CASING, line=0.15
         )
+        sheet.polygons([[(x + u * c, y + v * c) for u, v in house.roof()]], fill=ROOF_INK)
 
 
 def _bridge(sheet: Sheet, view: MapView, cell: int, x: float, y: float) -> None:
