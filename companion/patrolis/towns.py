@@ -72,8 +72,8 @@ def drawn_as_towns(
     for cell in cells:
         if game_map.class_of(cell) is not Terrain.ROAD or not seen_closely(sheets, game_map, cell):
             continue
+        _, (_, _, side, _) = holder(sheets, game_map, cell)
         picture = cell_picture(gray, sheets, game_map, cell)
-        drawing = town_picture(game_map.code, cell, holder(sheets, game_map, cell)[1][2])
-        if float((picture * drawing).mean()) >= LIKE_TOWN:
+        if float((picture * town_picture(game_map.code, cell, side)).mean()) >= LIKE_TOWN:
             towns.add(cell)
     return towns
