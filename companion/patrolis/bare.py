@@ -294,17 +294,19 @@ def _divided(middle: np.ndarray, light: np.ndarray) -> np.ndarray:
     return np.asarray(255.0 * middle.astype(np.float32) / np.maximum(light, 1.0), dtype=np.float32)
 
 
-def cell_picture(
+def cell_pictures(
     gray: np.ndarray, sheets: list[SheetReading], game_map: Map, cell: int
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """The cell less a tenth of its side all round, rectified at :data:`VIEW_PX_PER_MM`, evened
-    (:func:`evened`), slightly blurred against small misalignments and normalised: the picture
-    cells are compared by (normalised correlation, the mean of the product of two pictures)."""
+    both ways (:func:`evenings`), slightly blurred against small misalignments and normalised:
+    the pictures cells are compared by (normalised correlation, the mean of the product of two
+    pictures evened the same way)."""
     reading, (x, y, w, h) = holder(sheets, game_map, cell)
     inset = 0.1 * w
     look = CascadeStep("look", VIEW_PX_PER_MM)
     patch, _ = look.patch(gray, reading.pose, (x + inset, y + inset, w - 2 * inset, h - 2 * inset))
-    return normalised(cv2.GaussianBlur(evened(patch), (0, 0), 1.5))
+    closed, brightest = (normalised(cv2.GaussianBlur(e, (0, 0), 1.5)) for e in evenings(patch))
+    return closed, brightest
 
 
 def normalised(picture: np.ndarray) -> np.ndarray:

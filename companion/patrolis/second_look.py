@@ -17,7 +17,7 @@ from companion.decode import Decoder, Detection
 from companion.patrolis.bare import (
     bare_middle,
     blown,
-    cell_picture,
+    cell_pictures,
     holder,
     looks_bare,
     middle_of,
@@ -211,29 +211,31 @@ def _like_their_class(
     alike: set[int] = set()
     for terrain in {game_map.class_of(c) for c in cells}:
         group = by_class.get(terrain, [])
-        pictures = {c: cell_picture(gray, sheets, game_map, c) for c in group}
-        twins = [pictures[c] for c in group if c in bare]
-        basis = list(pictures.values())
-        if grainy:
-            basis = twins
-        typical = None
-        if len(basis) >= LIKE_CLASS_MIN_CELLS:
-            typical = normalised(np.median(np.stack(basis), axis=0))
-        pending = [
-            c
-            for c in cells
-            if game_map.class_of(c) is terrain and seen_closely(sheets, game_map, c)
-        ]
-        while pending:  # a cell found bare is a twin the others are compared with in turn
-            found = [
+        both = {c: cell_pictures(gray, sheets, game_map, c) for c in group}
+        for way in range(2):  # each evening of the pictures on its own evidence
+            pictures = {c: pair[way] for c, pair in both.items()}
+            twins = [pictures[c] for c in group if c in bare]
+            basis = twins if grainy else list(pictures.values())
+            typical = None
+            if len(basis) >= LIKE_CLASS_MIN_CELLS:
+                typical = normalised(np.median(np.stack(basis), axis=0))
+            pending = [
                 c
-                for c in pending
-                if (typical is not None and (pictures[c] * typical).mean() >= LIKE_CLASS)
-                or any((pictures[c] * twin).mean() >= LIKE_BARE_CELL for twin in twins)
+                for c in cells
+                if game_map.class_of(c) is terrain
+                and c not in alike
+                and seen_closely(sheets, game_map, c)
             ]
-            alike.update(found)
-            twins += [pictures[c] for c in found]
-            pending = [c for c in pending if c not in alike] if found else []
+            while pending:  # a cell found bare is a twin the others are compared with in turn
+                found = [
+                    c
+                    for c in pending
+                    if (typical is not None and (pictures[c] * typical).mean() >= LIKE_CLASS)
+                    or any((pictures[c] * twin).mean() >= LIKE_BARE_CELL for twin in twins)
+                ]
+                alike.update(found)
+                twins += [pictures[c] for c in found]
+                pending = [c for c in pending if c not in alike] if found else []
     return alike
 
 
