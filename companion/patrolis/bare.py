@@ -282,9 +282,10 @@ def evenings(middle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     fresh ``shadow`` seeds 71009, 71017, 71018, 71033), but leaves the ground round a drawing's
     wide marks evener (a mountain's peaks in a photo whose blur was divided out: on 40
     ``defocus`` photos, three tables read exactly with it alone, none with the closing alone).
-    On 6 441 tiles of dim and shadowed tables each way kept every tile as clear of the
-    thresholds (flatness 0.64 and 0.65 at the least, rows 0.76 and 0.74, sharp edges 0.16 and
-    0.16)."""
+    On 13 765 tiles of 200 development tables (``defocus``, ``barrel``, ``shadow`` and
+    ``low-light``, sharpened photos among them) neither way showed a tile bare: flatness 0.58
+    and 0.60 at the least (the bar is 0.45), rows 0.70 and 0.69 (0.43), sharp edges 0.22 and
+    0.21 (0.10) — as clear of the thresholds one way as the other."""
     reach = round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
     return evened(middle), _divided(middle, cv2.dilate(middle.astype(np.float32), kernel))
