@@ -179,8 +179,11 @@ LIKE_BARE_CELL: Final = 0.75
 already found bare is bare (a road cell drawn like another: roads run in several directions, so
 their typical cell is no help). On 30 development tables no tile correlated above 0.54 with any
 bare cell of its class (0.25 on roads), while most doubtful bare road cells find a twin above
-0.85. Tiles correlate with one another up to 0.88, so only cells already found bare are
-compared with."""
+0.85. Tiles correlate with one another up to 0.88, so only cells already found bare (by their
+looks, or by a likeness) are compared with. On 160 development tables (fresh seeds 71000-71039
+``shadow``, ``barrel`` and ``low-light``, and the ``low-light`` benchmark's 40: 12 515 tiles),
+no tile correlated above 0.53 with any bare cell of its class (0.31 with the pictures evened by
+the paper's closing), nor above 0.39 with its class's typical bare cell (0.30)."""
 
 
 def _like_their_class(
@@ -196,11 +199,10 @@ def _like_their_class(
     """The ``cells`` that look like the bare cells of their terrain class: like the typical one
     (the pixelwise median of the class's ``free`` cells, those without a code read, nearly all
     bare; in a ``grainy`` photo, of those already found ``bare`` by their own looks) or like one
-    of the class's cells already found ``bare``, by their looks or by these comparisons (on the
-    120 dim and shadowed development tables below, no tile correlated above 0.31 with any bare
-    cell of its class). Compared
+    of the class's cells already found ``bare``, by their looks or by these comparisons. Compared
     by normalised correlation at 6 px/mm, slightly blurred against small misalignments, each
-    picture evened by the paper's light round it first
+    picture evened by the paper's light round it first, either way
+    (:func:`companion.patrolis.bare.evenings`), each way on its own
     (:func:`companion.patrolis.bare.evened`: a hard shadow's edge across a tile and across a
     bare cell would otherwise make them alike). Never a cell the photo shows coarser than
     :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred that much looks like bare
