@@ -201,10 +201,9 @@ def _like_their_class(
     bare; in a ``grainy`` photo, of those already found ``bare`` by their own looks) or like one
     of the class's cells already found ``bare``, by their looks or by these comparisons. Compared
     by normalised correlation at 6 px/mm, slightly blurred against small misalignments, each
-    picture evened by the paper's light round it first, either way
-    (:func:`companion.patrolis.bare.evenings`), each way on its own
-    (:func:`companion.patrolis.bare.evened`: a hard shadow's edge across a tile and across a
-    bare cell would otherwise make them alike). Never a cell the photo shows coarser than
+    picture evened by the paper's light round it first (a hard shadow's edge across a tile and
+    across a bare cell would otherwise make them alike), both ways
+    (:func:`companion.patrolis.bare.evenings`) and each way on its own evidence. Never a cell the photo shows coarser than
     :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred that much looks like bare
     ground)."""
     by_class: dict[object, list[int]] = {}
