@@ -203,9 +203,9 @@ def _like_their_class(
     by normalised correlation at 6 px/mm, slightly blurred against small misalignments, each
     picture evened by the paper's light round it first (a hard shadow's edge across a tile and
     across a bare cell would otherwise make them alike), both ways
-    (:func:`companion.patrolis.bare.evenings`) and each way on its own evidence. Never a cell the photo shows coarser than
-    :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred that much looks like bare
-    ground)."""
+    (:func:`companion.patrolis.bare.evenings`) and each way on its own evidence. Never a cell
+    the photo shows coarser than :data:`companion.patrolis.bare.MIN_PX_PER_MM` (a tile blurred
+    that much looks like bare ground)."""
     by_class: dict[object, list[int]] = {}
     for cell in free:
         by_class.setdefault(game_map.class_of(cell), []).append(cell)
