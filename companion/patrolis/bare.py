@@ -175,14 +175,18 @@ def bare_middle(
     strict: bool = True,
 ) -> bool:
     """:func:`looks_bare` for the cell ``box`` (mm, seen through ``pose``) whose ``middle`` is
-    not blown out; with ``strict`` false, the flatness test only. Never below
+    not blown out: flat evened either way (:func:`evenings`), or, with ``strict``, a straight
+    line or too few sharp edges evened by the brightest paper. Never below
     :data:`MIN_PX_PER_MM`."""
     x, y, w, h = box
     resolution = _pixels_per_mm(pose, (x + w / 2, y + h / 2))
     if resolution < MIN_PX_PER_MM:
         return False
+    closed, brightest = evenings(middle)
     sharp = resolution >= SHARP_PX_PER_MM
-    return any(_bare_evened(patch, sharp, strict=strict) for patch in evenings(middle))
+    return _bare_evened(closed, sharp, strict=False) or _bare_evened(
+        brightest, sharp, strict=strict
+    )
 
 
 def _bare_evened(patch: np.ndarray, sharp: bool, *, strict: bool) -> bool:
@@ -250,11 +254,9 @@ def bare_beside_road(
     beside = ~band
     if float(np.mean(beside)) < BESIDE_ROAD_ROOM:
         return False
-    for patch in evenings(middle):
-        low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
-        if float(np.mean(sharp_edges(patch, high - low)[beside])) < BESIDE_ROAD:
-            return True
-    return False
+    patch = evenings(middle)[1]
+    low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
+    return float(np.mean(sharp_edges(patch, high - low)[beside])) < BESIDE_ROAD
 
 
 WHITE_REACH_MM: Final = 4.0
@@ -275,18 +277,19 @@ def evened(middle: np.ndarray) -> np.ndarray:
 
 
 def evenings(middle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The middle evened two ways, each shown bare by the looks tests on its own evidence:
-    :func:`evened`, and divided by the brightest paper within :data:`WHITE_REACH_MM` of each
-    pixel. The brightest paper moves a shadow's edge half a reach into the shadow and leaves a
-    dark band along it (bare water, mountain and road cells crossed by a shadow stayed unread:
-    fresh ``shadow`` seeds 71009, 71017, 71018, 71033), but leaves the ground round a drawing's
-    wide marks evener (a mountain's peaks in a photo whose blur was divided out: on 40
-    ``defocus`` photos, three tables read exactly with it alone, none with the closing alone).
-    On 13 765 tiles of 200 development tables (``defocus``, ``barrel``, ``shadow`` and
-    ``low-light``, sharpened photos among them) neither way showed a tile bare: flatness 0.58
-    and 0.60 at the least (the bar is 0.45), rows 0.70 and 0.69 (0.43), sharp edges 0.27 and
-    0.24 where the photo is sharp (0.18), 0.22 and 0.21 where it is not (0.10) — as clear of
-    the thresholds one way as the other."""
+    """The middle evened two ways: :func:`evened`, and divided by the brightest paper within
+    :data:`WHITE_REACH_MM` of each pixel. The first is judged by its flatness alone: a tile
+    whose code a grey sticker covers but for its rim (the server's covered photo) showed too few
+    sharp edges evened by its closing (0.146, the bar 0.18) and passed for bare; the second by
+    every looks test, as before. The brightest paper moves a shadow's edge half a reach into
+    the shadow and leaves a dark band along it (bare water cells crossed by a shadow stayed
+    unread: fresh ``shadow`` seeds 71009, 71017, 71018), but leaves the ground round a
+    drawing's wide marks evener (the closing alone lost bare mountains of dim tables and three
+    out-of-focus tables that had read exactly). On 13 765 tiles of 200 development tables
+    (``defocus``, ``barrel``, ``shadow`` and ``low-light``, sharpened photos among them) neither
+    way showed a tile bare: flatness 0.58 and 0.60 at the least (the bar is 0.45), rows 0.70 and
+    0.69 (0.43), sharp edges 0.27 and 0.24 where the photo is sharp (0.18), 0.22 and 0.21 where
+    it is not (0.10)."""
     reach = round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
     return evened(middle), _divided(middle, cv2.dilate(middle.astype(np.float32), kernel))
