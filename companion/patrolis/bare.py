@@ -254,7 +254,7 @@ def bare_beside_road(
     beside = ~band
     if float(np.mean(beside)) < BESIDE_ROAD_ROOM:
         return False
-    patch = evenings(middle)[1]
+    patch = brightest_evened(middle)
     low, high = float(np.percentile(patch, 5)), float(np.percentile(patch, 95))
     return float(np.mean(sharp_edges(patch, high - low)[beside])) < BESIDE_ROAD
 
@@ -262,6 +262,9 @@ def bare_beside_road(
 WHITE_REACH_MM: Final = 4.0
 """The width over which the paper's light round each pixel of a cell's middle is taken: wider
 than the largest dark patch of a code (a finder's eye, 1.5 mm), narrower than half the middle."""
+_REACH: Final = cv2.getStructuringElement(
+    cv2.MORPH_RECT, (round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1,) * 2
+)
 
 
 def evened(middle: np.ndarray) -> np.ndarray:
@@ -271,9 +274,13 @@ def evened(middle: np.ndarray) -> np.ndarray:
     lies. So a shadow's edge across the cell is evened out: it neither inflates the spread the
     tests compare with (a code half in shadow would then show too few sharp edges and pass for
     bare) nor makes a bare cell look busy. Under even light this only rescales."""
-    reach = round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
-    return _divided(middle, cv2.morphologyEx(middle.astype(np.float32), cv2.MORPH_CLOSE, kernel))
+    return _divided(middle, cv2.morphologyEx(middle.astype(np.float32), cv2.MORPH_CLOSE, _REACH))
+
+
+def brightest_evened(middle: np.ndarray) -> np.ndarray:
+    """The middle divided by the brightest paper within :data:`WHITE_REACH_MM` of each pixel
+    (scaled to 255): the evening the looks tests were measured with (:func:`evenings`)."""
+    return _divided(middle, cv2.dilate(middle.astype(np.float32), _REACH))
 
 
 def evenings(middle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -290,9 +297,7 @@ def evenings(middle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     way showed a tile bare: flatness 0.58 and 0.60 at the least (the bar is 0.45), rows 0.70 and
     0.69 (0.43), sharp edges 0.27 and 0.24 where the photo is sharp (0.18), 0.22 and 0.21 where
     it is not (0.10)."""
-    reach = round(WHITE_REACH_MM * VIEW_PX_PER_MM) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
-    return evened(middle), _divided(middle, cv2.dilate(middle.astype(np.float32), kernel))
+    return evened(middle), brightest_evened(middle)
 
 
 def _divided(middle: np.ndarray, light: np.ndarray) -> np.ndarray:
