@@ -129,5 +129,6 @@ def noise_level(gray: np.ndarray, every: int = 1) -> float:
     8-pixel blocks at every phase: 3 measures a 12 MP photo in 0.06 s against 0.5 s, within
     0.02 grey levels of every pixel (4 is up to 0.6 off)."""
     image = gray.astype(np.float32)
-    detail = (image - cv2.GaussianBlur(image, (0, 0), 1.5))[::every, ::every]
+    blurred = cv2.GaussianBlur(image, (0, 0), 1.5)
+    detail = image[::every, ::every] - blurred[::every, ::every]
     return float(1.4826 * np.median(np.abs(detail - np.median(detail))))

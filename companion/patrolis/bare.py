@@ -23,7 +23,8 @@ VIEW_PX_PER_MM: Final = 6.0
 # The thresholds below were measured on development photos (the virtual camera's ``phone``
 # preset, seeds apart from the benchmark's): 5 455 tiles and 12 209 bare cells. They only
 # decide between *empty* and *unreadable* for a cell where no code could be read, after every
-# cell that is not flat was decoded again; a tile that cannot be decoded and still falls below
+# cell that is not flat was decoded again (at 10 px/mm; the second look's later steps try only
+# the cells that do not look bare); a tile that cannot be decoded and still falls below
 # them would be taken for a bare cell: the soft thresholds sit below the worst blurred,
 # undecodable tiles seen on the far side of steeply tilted photos.
 FLAT: Final = 0.45

@@ -12,6 +12,7 @@ from typing import Final
 import cv2
 import numpy as np
 
+from companion.cascade import Step as CascadeStep
 from companion.cascade import noise_level
 from companion.decode import Decoder, Detection
 from companion.patrolis.bare import (
@@ -86,7 +87,6 @@ def second_look(
     white paper and a code's light modules to the top grey level, as glare does)."""
     look = SecondLook()
     sharpened = as_taken is not gray
-    clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     flat = set()
     for cell in cells:
         middle, reading, box = middle_of(gray, sheets, game_map, cell)
@@ -99,28 +99,15 @@ def second_look(
             flat.add(cell)
     look.covered = off_colour(colour, sheets, game_map, flat, cells)
     look.bare = flat - look.covered
-    remaining = [c for c in cells if c not in look.bare]
-    for number, step in enumerate(SECOND_LOOK):
-        strict = number > 0
-        still = []
-        for cell in remaining:
-            reading, (x, y, w, h) = holder(sheets, game_map, cell)
-            box = (x - MARGIN_MM, y - MARGIN_MM, w + 2 * MARGIN_MM, h + 2 * MARGIN_MM)
-            patch, to_photo = step.patch(gray, reading.pose, box)
-            seen = reader.read(patch)
-            if not any(ours(d.text) for d in seen) and strict:
-                seen += reader.read(clahe.apply(patch))
-            look.foreign += [d.moved(to_photo) for d in seen if not ours(d.text)]
-            hits = [d.moved(to_photo) for d in seen if ours(d.text)]
-            if hits:
-                look.codes += hits
-                look.read += 1
-            else:
-                still.append(cell)
-        remaining = still
-    doubtful = [c for c in remaining if c not in look.glared and c not in look.covered]
-    look.bare |= {c for c in doubtful if looks_bare(gray, sheets, game_map, c)}
-    undecided = [c for c in doubtful if c not in look.bare]
+    first, *then = SECOND_LOOK
+    remaining = _decoded(look, first, gray, reader, sheets, game_map, set(cells) - look.bare)
+    look.bare |= {  # not decoded again: a cell that looks bare shows no code (see SECOND_LOOK)
+        c for c in remaining - look.glared - look.covered if looks_bare(gray, sheets, game_map, c)
+    }
+    remaining -= look.bare
+    for step in then:
+        remaining = _decoded(look, step, gray, reader, sheets, game_map, remaining, clahe=True)
+    undecided = sorted(remaining - look.glared - look.covered)
     if undecided and not sharpened:
         look.grainy = noise_level(gray, 3) >= GRAINY
         look.bare |= _like_their_class(
@@ -136,6 +123,39 @@ def second_look(
             gray, sheets, game_map, [c for c in undecided if c not in look.bare]
         )
     return look
+
+
+def _decoded(
+    look: SecondLook,
+    step: CascadeStep,
+    gray: np.ndarray,
+    reader: Decoder,
+    sheets: list[SheetReading],
+    game_map: Map,
+    cells: set[int],
+    *,
+    clahe: bool = False,
+) -> set[int]:
+    """The ``cells`` where ``step`` reads none of the game's codes (each cell's patch read as
+    it is, then, with ``clahe``, with adaptive contrast); the codes it reads are added to
+    ``look``, the game's and the foreign ones."""
+    contrast = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
+    still = set()
+    for cell in sorted(cells):
+        reading, (x, y, w, h) = holder(sheets, game_map, cell)
+        box = (x - MARGIN_MM, y - MARGIN_MM, w + 2 * MARGIN_MM, h + 2 * MARGIN_MM)
+        patch, to_photo = step.patch(gray, reading.pose, box)
+        seen = reader.read(patch)
+        if clahe and not any(ours(d.text) for d in seen):
+            seen += reader.read(contrast.apply(patch))
+        look.foreign += [d.moved(to_photo) for d in seen if not ours(d.text)]
+        hits = [d.moved(to_photo) for d in seen if ours(d.text)]
+        if hits:
+            look.codes += hits
+            look.read += 1
+        else:
+            still.add(cell)
+    return still
 
 
 # A photo whose blur was divided out is never compared by likeness: the thresholds below were

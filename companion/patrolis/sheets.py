@@ -62,7 +62,13 @@ The second sharpens, the third evens the light out (a hard shadow's edge across 
 :func:`companion.cascade.evened`). Two more steps once smoothed a dim room's sensor noise away
 for the decoder; the codes they read are matched now (:mod:`companion.patrolis.tilematch`), and
 without them 40 ``low-light`` and 40 ``defocus`` photos read as before, ``motion`` left one
-place more unread of 435, and the blurred photos' median time fell by 0.3 to 0.4 s."""
+place more unread of 435, and the blurred photos' median time fell by 0.3 to 0.4 s.
+
+A cell where the first step reads no code and that looks bare
+(:func:`companion.patrolis.bare.looks_bare`) is not tried by the others. On 170 development
+photos (fresh ``shadow``, ``barrel`` and ``low-light`` tables, the benchmark's ``low-light``
+and ``defocus`` ones) the later steps read 700 codes, none of them in a cell that looked bare,
+and 5 213 of the 10 150 cells they tried looked bare."""
 MARGIN_MM: Final = 3.0
 
 
