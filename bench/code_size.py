@@ -42,8 +42,9 @@ camera's own homography, as a pose from the corner codes gives it to a fraction 
 millimetre): each code's surroundings (its turned square and :data:`MARGIN_MM` round it) are
 rectified out of the photo and decoded with zxing-cpp, step after step of the Rôdeurs cascade
 (:data:`companion.rodeurs.second_look.STEPS`: 12 px/mm, then 16 px/mm cubic with an unsharp
-mask) until a code centred on that code's place is read. QR codes are decoded as QR codes only
-(as the readers do today), Micro QR codes as Micro QR codes only.
+mask, then 12 px/mm with the light evened out) until a code centred on that code's place is
+read. QR codes are decoded as QR codes only (as the readers do today), Micro QR codes as Micro QR
+codes only.
 
 Figures per piece, effect and variant: ``codes`` (photos times copies), ``read``, ``not_read``
 and ``wrong`` (a code centred on that place read with another text; the target is zero, and

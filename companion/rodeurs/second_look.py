@@ -3,7 +3,8 @@
 * :func:`read_cells` — for each cell still without a token, the cell and a margin around it are
   rectified from the photo through the board's pose (the code then looks square) and decoded:
   first at 12 px/mm, then what is still missing at 16 px/mm with an unsharp mask — the cascade
-  ``measurements/qr-decoding.md`` measured best (see :data:`STEPS`). What is still missing then
+  ``measurements/qr-decoding.md`` measured best — then at 12 px/mm with the light evened out
+  (see :data:`STEPS`). What is still missing then
   goes to :mod:`companion.rodeurs.qrmatch`.
 * :func:`search_fiducials` — the same for a corner code the whole-photo pass missed, around where
   the codes already found say it is.
@@ -31,12 +32,18 @@ MARGIN_MM: Final = 4.0
 STEPS: Final = (
     Step("cells-12", 12.0),
     Step("cells-16", 16.0, cubic=True, sharpen=1.0),
+    Step("cells-12-evened", 12.0, even_mm=3.5),
 )
 """The decoding steps, after the whole-photo pass. The codes still missing after them go to the
 codebook matcher (:mod:`companion.rodeurs.qrmatch`). Measured on 200 ``hard`` photos: cubic
 resampling at 16 px/mm reads more than linear; two further smoothed-and-sharpened steps (16 and
 20 px/mm) read codes these miss, but once the matcher follows, they save 1 token in 5 564 for twice
-the time on the worst photos, so they are left out."""
+the time on the worst photos, so they are left out.
+
+The third step evens the light out (:func:`companion.cascade.evened`): a hard shadow's edge
+across a pawn's code splits it into a lit and a shaded half that no single threshold reads, nor
+the matcher. On 40 fresh ``shadow`` photos (seeds 71000-71039) two pawns were left so (71014
+d4, 71021 g3); evened over 2.5 to 5 mm, both read at 12 and 16 px/mm."""
 
 
 def cell_box(sq: int, margin: float = MARGIN_MM) -> tuple[float, float, float, float]:

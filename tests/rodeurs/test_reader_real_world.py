@@ -4,15 +4,19 @@ a hard shadow — read exactly; a shadow never makes a guess."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from companion.bend import Bend, terms
 from companion.camera.rodeurs.position import random_position
+from companion.camera.rodeurs.scene import photograph
 from companion.rodeurs.reader import read_photo
 from companion.rodeurs.reading import CellStatus
+from generator.rodeurs.kit import write_kit
 from generator.rodeurs.layouts import random_layout
-from patrolkit.games.rodeurs import Layout
+from patrolkit.games.rodeurs import Layout, PawnColour, parse_square
 from tests.rodeurs.reader_photos import Shoot, play, rows, shooter
 
 BOX = (-25.0, -25.0, 225.0, 275.0)
@@ -90,3 +94,24 @@ def test_a_pawns_straight_edge_is_never_taken_for_a_bare_cell(
     for cell in reading.cells:
         if cell.status is not CellStatus.UNREADABLE:
             assert cell.pawn == state.pawns[cell.square], cell.name
+
+
+SHADED_CODE_SEED = 71014
+"""A ``shadow`` photo whose shadow's edge crosses the code of the yellow pawn on d4 (a black
+cell): its lit and shaded halves once left it "there but unreadable"."""
+
+
+@pytest.mark.slow
+def test_a_pawn_whose_code_a_shadows_edge_crosses_is_read_with_the_light_evened(
+    tmp_path: Path,
+) -> None:
+    layout = random_layout(SHADED_CODE_SEED % 4)
+    write_kit(layout, tmp_path)
+    state = random_position(layout, SHADED_CODE_SEED)
+    photo = photograph(tmp_path, state, preset="shadow", seed=SHADED_CODE_SEED)
+    reading = read_photo(photo.jpeg)
+    d4 = reading.cells[parse_square("d4")]
+    assert d4.pawn is PawnColour.YELLOW
+    assert any(t.square == d4.square and t.stage == "cells-12-evened" for t in reading.tokens)
+    assert reading.unreadable == ()
+    assert [cell.pawn for cell in reading.cells] == list(state.pawns)
