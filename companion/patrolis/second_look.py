@@ -77,9 +77,10 @@ def second_look(
     colour: np.ndarray,
 ) -> SecondLook:
     """Codes read in the cells still without one that are not flat, rectified through their
-    sheet: upscaled, then sharpened and with adaptive contrast; the cells that look bare (flat
-    in the colour of their terrain class in ``colour``, the photo in colour — a flat cell of
-    another colour is covered, :func:`off_colour`, and never bare — or no code read and
+    sheet: upscaled, then — where the cell does not look bare — sharpened, evened and with
+    adaptive contrast (:data:`~companion.patrolis.sheets.SECOND_LOOK`); the cells that look
+    bare (flat in the colour of their terrain class in ``colour``, the photo in colour — a flat
+    cell of another colour is covered, :func:`off_colour`, and never bare — or no code read and
     :func:`looks_bare`, or like the bare cells of their class or a bare town
     (:func:`~companion.patrolis.towns.drawn_as_towns`) unless the photo was sharpened:
     ``gray`` is a shaken or out-of-focus photo with its blur divided out, ``as_taken`` the photo

@@ -4,8 +4,7 @@
   rectified from the photo through the board's pose (the code then looks square) and decoded:
   first at 12 px/mm, then what is still missing at 16 px/mm with an unsharp mask — the cascade
   ``measurements/qr-decoding.md`` measured best — then at 12 px/mm with the light evened out
-  (see :data:`STEPS`). What is still missing then
-  goes to :mod:`companion.rodeurs.qrmatch`.
+  (see :data:`STEPS`). What is still missing then goes to :mod:`companion.rodeurs.qrmatch`.
 * :func:`search_fiducials` — the same for a corner code the whole-photo pass missed, around where
   the codes already found say it is.
 """
