@@ -181,8 +181,9 @@ reckoned to see. The camera is fitted to the cards' codes; where the cards do no
 (``curl``: lifted 2 to 6 mm) it is a little off, and a die's or cube's side face showed its code
 up to 2.5 mm outside an outline grown 1.5 mm: a slot with every item read was said to hold
 "something" (benchmark ``curl`` seeds 70028 and 70035). Grown 2.5 mm, 36 of those 40 tables read
-exactly (34), the other two items left unread in a slot are still reported, and the 40
-``glare`` tables are read as before (65 places reported, 0 wrong)."""
+exactly (34); the four others hold items really left unread (dice seen only from the side, codes
+that do not read), all still reported; and the 40 ``glare`` tables are read as before (65 places
+reported, 0 wrong)."""
 
 
 def solid_outline(
